@@ -1,0 +1,45 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../db/database';
+import { chatHistory, chats, messages } from '../db/schema';
+import { chatGroups, type StoredChange } from '../sync/groups';
+import { chatHistoryRow, chatRow, messageRow } from '../sync/wire-rows';
+
+type ChatRecord = typeof chats.$inferSelect;
+
+/**
+ * The changes that follow a chat's move between teams and operators: the new row for the groups
+ * that see it now, a delete for the groups that lost sight of it, and its messages and history
+ * for the groups that gained it (they had none of it). `known` lists gained groups whose members
+ * already see the chat through another group, to spare sending them what they hold.
+ */
+export async function chatMoveChanges(
+  tx: Tx,
+  before: ChatRecord,
+  after: ChatRecord,
+  known: ReadonlySet<string> = new Set(),
+): Promise<StoredChange[]> {
+  const oldGroups = chatGroups(before);
+  const newGroups = chatGroups(after);
+  const lost = oldGroups.filter((group) => !newGroups.includes(group));
+  const gained = newGroups.filter((group) => !oldGroups.includes(group) && !known.has(group));
+  const changes: StoredChange[] = [{ table: 'chats', op: 'put', key: after.id, row: chatRow(after), groups: newGroups }];
+  if (lost.length > 0) changes.push({ table: 'chats', op: 'delete', key: after.id, groups: lost });
+  if (gained.length > 0) {
+    const history = await tx.select().from(chatHistory).where(eq(chatHistory.chatId, after.id)).orderBy(asc(chatHistory.at));
+    const thread = await tx.select().from(messages).where(eq(messages.chatId, after.id)).orderBy(asc(messages.createdAt));
+    for (const row of thread) changes.push({ table: 'messages', op: 'put', key: row.id, row: messageRow(row), groups: gained });
+    for (const row of history) changes.push({ table: 'chatHistory', op: 'put', key: row.id, row: chatHistoryRow(row), groups: gained });
+  }
+  return changes;
+}
+
+/** A new history entry for a chat, written and described as a change. */
+export async function addHistory(
+  tx: Tx,
+  entry: typeof chatHistory.$inferInsert,
+  chat: ChatRecord,
+): Promise<StoredChange> {
+  const [row] = await tx.insert(chatHistory).values(entry).returning();
+  if (!row) throw new Error('history insert returned nothing');
+  return { table: 'chatHistory', op: 'put', key: row.id, row: chatHistoryRow(row), groups: chatGroups(chat) };
+}

@@ -1,0 +1,23 @@
+import type { CommandPayload } from '../../src/protocol';
+import { userGroup } from '../sync/groups';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+import { addHistory, chatMoveChanges } from './chat-changes';
+import { lockChat, updateChat } from './chat-access';
+import { requireViewer } from './require-viewer';
+
+/** An operator takes a chat waiting in a queue they see. */
+export async function chatTake(scope: CommandScope, payload: CommandPayload<'chat.take'>): Promise<void> {
+  const viewer = requireViewer(scope);
+  if (!viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION')) fail('ACCESS_DENIED');
+  const chat = await lockChat(scope, payload.chatId);
+  if (chat.status === 'closed') fail('CHAT_ALREADY_CLOSED');
+  if (chat.status === 'assigned') {
+    if (chat.operatorId === viewer.id) return; // already theirs: nothing changes
+    fail('CHAT_ALREADY_ASSIGNED');
+  }
+  const updated = await updateChat(scope, chat.id, { status: 'assigned', operatorId: viewer.id });
+  const changes = await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]));
+  changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'assigned', actorId: viewer.id, data: { operatorId: viewer.id }, at: scope.now }, updated));
+  scope.emit('chat.assigned', { chatId: chat.id, operatorId: viewer.id }, changes);
+}

@@ -1,0 +1,32 @@
+import type { Actor, EventType } from '../../src/protocol';
+import type { Tx } from '../db/database';
+import type { Viewer } from '../auth/viewer';
+import type { StoredChange } from '../sync/groups';
+import type { PendingEvent } from '../sync/event-log';
+
+/**
+ * What a command handler works with: its transaction, who acts, the time, and the events it
+ * records. Handlers read and write state through `tx` and describe every change with `emit`.
+ */
+export class CommandScope {
+  readonly pending: PendingEvent[] = [];
+
+  constructor(
+    readonly tx: Tx,
+    readonly orgId: string,
+    readonly actor: Actor,
+    /** The staff member acting, or null for channel adapters and the system. */
+    readonly viewer: Viewer | null,
+    readonly now: Date,
+    readonly newId: () => string,
+  ) {}
+
+  emit(type: EventType, data: Record<string, unknown>, changes: StoredChange[]): void {
+    this.pending.push({ type, data, changes });
+  }
+
+  /** The acting user's id, or null for adapters and the system. */
+  get actorUserId(): string | null {
+    return this.actor.kind === 'user' ? this.actor.id : null;
+  }
+}

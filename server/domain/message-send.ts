@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import type { CommandPayload } from '../../src/protocol';
+import { channels, messages } from '../db/schema';
+import { chatGroups, userGroup, type StoredChange } from '../sync/groups';
+import { messageRow } from '../sync/wire-rows';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+import { addHistory, chatMoveChanges } from './chat-changes';
+import { handlesChat, inViewerQueue, lockChat, updateChat } from './chat-access';
+import { requireViewer } from './require-viewer';
+
+/**
+ * A staff reply or internal note. Replying to a chat waiting in one's own team queue takes it,
+ * as in every inbox where answering a customer makes the chat yours.
+ */
+export async function messageSend(scope: CommandScope, payload: CommandPayload<'message.send'>): Promise<void> {
+  const viewer = requireViewer(scope);
+  const text = payload.text.trim();
+  if (text.length === 0) fail('EMPTY_MESSAGE');
+  const chat = await lockChat(scope, payload.chatId);
+  const internal = payload.internal;
+  const messageId = payload.messageId ?? scope.newId();
+  const existing = await scope.tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
+  if (existing.length > 0) fail('VALIDATION_FAILED', { field: 'messageId' });
+
+  let takes = false;
+  if (!internal) {
+    if (chat.status === 'closed') fail('CHAT_CLOSED');
+    const [channel] = await scope.tx
+      .select({ active: channels.active })
+      .from(channels)
+      .where(and(eq(channels.id, chat.channelId), eq(channels.orgId, scope.orgId)));
+    if (!channel?.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
+    if (!handlesChat(viewer, chat)) {
+      if (!inViewerQueue(viewer, chat) || !viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION')) fail('CHAT_NOT_ASSIGNED_TO_YOU');
+      takes = true;
+    }
+  }
+
+  const [message] = await scope.tx
+    .insert(messages)
+    .values({ id: messageId, orgId: scope.orgId, chatId: chat.id, authorKind: 'operator', authorId: viewer.id, text, internal, status: 'sent', createdAt: scope.now })
+    .returning();
+  if (!message) fail('UNKNOWN_ERROR');
+  const changes: StoredChange[] = [];
+  let updated = chat;
+  if (!internal) {
+    updated = await updateChat(scope, chat.id, {
+      lastMessageAt: scope.now,
+      lastOperatorMessageAt: scope.now,
+      ...(takes ? { status: 'assigned' as const, operatorId: viewer.id } : {}),
+    });
+    // The taker already sees the chat through their team: nothing of it is re-sent to them.
+    changes.push(...(await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]))));
+    if (takes) {
+      changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'assigned', actorId: viewer.id, data: { operatorId: viewer.id }, at: scope.now }, updated));
+    }
+  }
+  changes.push({ table: 'messages', op: 'put', key: message.id, row: messageRow(message), groups: chatGroups(updated) });
+  scope.emit('message.added', { chatId: chat.id, messageId: message.id, internal }, changes);
+}

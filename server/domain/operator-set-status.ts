@@ -1,0 +1,35 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { CommandPayload } from '../../src/protocol';
+import { organizations, users } from '../db/schema';
+import { lockOrganizationLog } from '../sync/event-log';
+import { ORG_GROUP } from '../sync/groups';
+import { userRow } from '../sync/wire-rows';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+import { requireViewer } from './require-viewer';
+
+/**
+ * In work or Break. Going In work takes one of the organization's operator licences; the
+ * organization lock makes two operators racing for the last licence see each other.
+ */
+export async function operatorSetStatus(scope: CommandScope, payload: CommandPayload<'operator.setStatus'>): Promise<void> {
+  const viewer = requireViewer(scope);
+  if (payload.status === 'in_work') {
+    await lockOrganizationLog(scope.tx, scope.orgId);
+    const [org] = await scope.tx.select({ licenseCount: organizations.licenseCount }).from(organizations).where(eq(organizations.id, scope.orgId));
+    const [working] = await scope.tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.orgId, scope.orgId), eq(users.operatorStatus, 'in_work'), ne(users.id, viewer.id)));
+    if ((working?.n ?? 0) >= (org?.licenseCount ?? 0)) fail('ALL_LICENSES_OCCUPIED');
+  }
+  const [row] = await scope.tx
+    .update(users)
+    .set({ operatorStatus: payload.status, lastActivityAt: scope.now, updatedAt: scope.now })
+    .where(eq(users.id, viewer.id))
+    .returning();
+  if (!row) fail('USER_NOT_FOUND');
+  scope.emit('operator.statusChanged', { userId: viewer.id, status: payload.status }, [
+    { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] },
+  ]);
+}

@@ -1,0 +1,19 @@
+import * as v from 'valibot';
+import { ERROR_TEXTS, type ErrorName } from '../../src/protocol';
+import { fail } from './domain-error';
+
+const isErrorName = (message: string): message is ErrorName => message in ERROR_TEXTS;
+
+/**
+ * Parses input with a protocol schema or fails with a named error: the schema's own error name
+ * when its rule carries one (e.g. INVALID_PASSWORD_FORMAT), otherwise VALIDATION_FAILED naming
+ * the field.
+ */
+export function parseOrFail<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+  if (isErrorName(issue.message)) fail(issue.message, field ? { field } : {});
+  fail('VALIDATION_FAILED', { field: field || 'body' });
+}

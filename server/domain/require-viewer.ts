@@ -1,0 +1,9 @@
+import type { Viewer } from '../auth/viewer';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+
+/** Staff commands need a signed-in staff member; adapters and the system cannot send them. */
+export function requireViewer(scope: CommandScope): Viewer {
+  if (!scope.viewer) fail('COMMAND_NOT_ALLOWED');
+  return scope.viewer;
+}

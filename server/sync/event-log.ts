@@ -1,0 +1,84 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Actor, EventType, SyncEvent } from '../../src/protocol';
+import type { Db, Tx } from '../db/database';
+import { events } from '../db/schema';
+import { visibleChanges, type StoredChange } from './groups';
+
+export type PendingEvent = { type: EventType; data: Record<string, unknown>; changes: StoredChange[] };
+export type StoredEvent = typeof events.$inferSelect;
+
+/** The LISTEN/NOTIFY channel that wakes every instance when an organization's log grows. */
+export const EVENTS_CHANNEL = 'sc_events';
+
+/**
+ * Appends a command's events in its transaction. The per-organization advisory lock makes the
+ * organization's events commit in seq order, so a reader of `seq > cursor` never misses an
+ * event that committed late. On PostgreSQL the NOTIFY is sent at commit, never for a rollback.
+ */
+export async function appendEvents(
+  tx: Tx,
+  options: { orgId: string; actor: Actor; commandId: string | null; at: Date; notify: boolean },
+  pending: readonly PendingEvent[],
+  newId: () => string,
+): Promise<number | null> {
+  if (pending.length === 0) return null;
+  await lockOrganizationLog(tx, options.orgId);
+  const inserted = await tx
+    .insert(events)
+    .values(
+      pending.map((event) => ({
+        orgId: options.orgId,
+        id: newId(),
+        type: event.type,
+        actor: options.actor,
+        commandId: options.commandId,
+        groups: [...new Set(event.changes.flatMap((change) => change.groups))],
+        data: event.data,
+        changes: event.changes,
+        at: options.at,
+      })),
+    )
+    .returning({ seq: events.seq });
+  if (options.notify) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${options.orgId})`);
+  return Math.max(...inserted.map((row) => row.seq));
+}
+
+/** Serializes writers of one organization's log (and its licence counts) until commit. */
+export async function lockOrganizationLog(tx: Tx, orgId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(8101, hashtext(${orgId}))`);
+}
+
+/** The newest seq of an organization's log, 0 when it is empty. */
+export async function currentSeq(db: Db | Tx, orgId: string): Promise<number> {
+  const rows = await db
+    .select({ seq: sql<string | null>`max(${events.seq})` })
+    .from(events)
+    .where(eq(events.orgId, orgId));
+  return Number(rows[0]?.seq ?? 0);
+}
+
+/** Events after a cursor up to a bound, optionally only those touching some groups. */
+export async function readEvents(
+  db: Db,
+  query: { orgId: string; after: number; upTo: number; limit: number; groups?: readonly string[] },
+): Promise<StoredEvent[]> {
+  const conditions = [eq(events.orgId, query.orgId), gt(events.seq, query.after), lte(events.seq, query.upTo)];
+  if (query.groups) conditions.push(sql`${events.groups} && ${`{${query.groups.join(',')}}`}::text[]`);
+  return db.select().from(events).where(and(...conditions)).orderBy(asc(events.seq)).limit(query.limit);
+}
+
+/** An event as one viewer receives it, or null when none of it is theirs to see. */
+export function eventForViewer(event: StoredEvent, groups: ReadonlySet<string>): SyncEvent | null {
+  const changes = visibleChanges(event.changes as StoredChange[], groups);
+  if (changes.length === 0 && !event.groups.some((group) => groups.has(group))) return null;
+  return {
+    seq: event.seq,
+    id: event.id,
+    type: event.type as EventType,
+    at: event.at.toISOString(),
+    actor: event.actor as Actor,
+    commandId: event.commandId,
+    data: event.data,
+    changes,
+  };
+}

@@ -1,0 +1,141 @@
+import type * as schema from '../db/schema';
+import type {
+  Channel, Chat, ChatHistoryEntry, Client, Message, Organization, RequestCategory, Role, Team, User,
+} from '../../src/protocol';
+
+/**
+ * Database rows to the protocol entities sent to browsers (camelCase, ISO times, no secrets).
+ * Every row that leaves the server passes through one of these.
+ */
+const iso = (date: Date): string => date.toISOString();
+const isoOrNull = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+export const organizationRow = (r: typeof schema.organizations.$inferSelect): Organization => ({
+  id: r.id,
+  login: r.login,
+  name: r.name,
+  adminEmail: r.adminEmail,
+  status: r.status,
+  tariff: r.tariff,
+  tariffStartedAt: iso(r.tariffStartedAt),
+  balance: r.balance,
+  language: r.language,
+  licenseCount: r.licenseCount,
+  usesCategories: r.usesCategories,
+  options: r.options as Organization['options'],
+  updatedAt: iso(r.updatedAt),
+});
+
+export const roleRow = (r: typeof schema.roles.$inferSelect): Role => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  rights: r.rights as Role['rights'],
+  immutable: r.immutable,
+});
+
+export const userRow = (r: typeof schema.users.$inferSelect): User => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  photoUrl: r.photoUrl,
+  affiliation: r.affiliation,
+  roleId: r.roleId,
+  teamIds: r.teamIds,
+  autoBreakMinutes: r.autoBreakMinutes,
+  active: r.active,
+  language: r.language,
+  operatorStatus: r.operatorStatus,
+  online: r.online,
+  totpEnabled: r.totpEnabled,
+  lastActivityAt: isoOrNull(r.lastActivityAt),
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const teamRow = (r: typeof schema.teams.$inferSelect): Team => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  distributionMethod: r.distributionMethod,
+  dialogLimit: r.dialogLimit,
+  redistributionMinutes: r.redistributionMinutes,
+  autoCloseMinutes: r.autoCloseMinutes,
+  unattendedCloseHours: r.unattendedCloseHours as Team['unattendedCloseHours'],
+  inactivityMinutes: r.inactivityMinutes,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const channelRow = (r: typeof schema.channels.$inferSelect): Channel => ({
+  id: r.id,
+  name: r.name,
+  type: r.type as Channel['type'],
+  active: r.active,
+  teamId: r.teamId,
+  notificationEmail: r.notificationEmail,
+  halfExpiredMinutes: r.halfExpiredMinutes,
+  expiredMinutes: r.expiredMinutes,
+  settings: r.settings,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const clientRow = (r: typeof schema.clients.$inferSelect): Client => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  email: r.email,
+  status: r.status,
+  tags: r.tags,
+  personalManagerId: r.personalManagerId,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const requestCategoryRow = (r: typeof schema.requestCategories.$inferSelect): RequestCategory => ({
+  id: r.id,
+  parentId: r.parentId,
+  name: r.name,
+  teamIds: r.teamIds,
+});
+
+export const chatRow = (r: typeof schema.chats.$inferSelect): Chat => ({
+  id: r.id,
+  status: r.status,
+  channelId: r.channelId,
+  clientId: r.clientId,
+  teamId: r.teamId,
+  operatorId: r.operatorId,
+  categoryId: r.categoryId,
+  createdBy: r.createdBy,
+  expiry: r.expiry,
+  rating: r.rating,
+  lastMessageAt: iso(r.lastMessageAt),
+  lastClientMessageAt: isoOrNull(r.lastClientMessageAt),
+  lastOperatorMessageAt: isoOrNull(r.lastOperatorMessageAt),
+  closedAt: isoOrNull(r.closedAt),
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const messageRow = (r: typeof schema.messages.$inferSelect): Message => ({
+  id: r.id,
+  chatId: r.chatId,
+  authorKind: r.authorKind,
+  authorId: r.authorId,
+  text: r.text,
+  internal: r.internal,
+  status: r.status,
+  createdAt: iso(r.createdAt),
+});
+
+export const chatHistoryRow = (r: typeof schema.chatHistory.$inferSelect): ChatHistoryEntry => ({
+  id: r.id,
+  chatId: r.chatId,
+  kind: r.kind as ChatHistoryEntry['kind'],
+  actorId: r.actorId,
+  data: r.data,
+  at: iso(r.at),
+});

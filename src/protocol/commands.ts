@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { IdSchema } from './ids';
+import { MessageTextSchema } from './validation';
+import { OperatorStatusSchema } from './entities/user';
+
+/**
+ * Commands: `{ id, type, payload }`. The same schema validates in the form, in the outbox and
+ * on the server. Message ids are chosen by the sender so an offline message keeps its id.
+ */
+export const MessageSendPayload = v.object({
+  chatId: IdSchema,
+  messageId: v.optional(IdSchema),
+  text: MessageTextSchema,
+  internal: v.optional(v.boolean(), false),
+});
+
+export const ChatTakePayload = v.object({ chatId: IdSchema });
+
+export const ChatTransferPayload = v.object({
+  chatId: IdSchema,
+  to: v.union([v.strictObject({ operatorId: IdSchema }), v.strictObject({ teamId: IdSchema })]),
+});
+
+export const ChatClosePayload = v.object({
+  chatId: IdSchema,
+  categoryId: v.optional(v.nullable(IdSchema)),
+});
+
+export const OperatorSetStatusPayload = v.object({ status: OperatorStatusSchema });
+
+/** A customer's message as a channel adapter delivers it; never accepted from staff tokens. */
+export const MessageReceivePayload = v.object({
+  channelId: IdSchema,
+  messageId: v.optional(IdSchema),
+  /** The customer as the channel knows them: its own id for them, and what it tells of them. */
+  client: v.object({
+    externalId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+    name: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    phone: v.optional(v.pipe(v.string(), v.maxLength(32))),
+    email: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  }),
+  text: MessageTextSchema,
+});
+
+export const COMMAND_PAYLOADS = {
+  'message.send': MessageSendPayload,
+  'chat.take': ChatTakePayload,
+  'chat.transfer': ChatTransferPayload,
+  'chat.close': ChatClosePayload,
+  'operator.setStatus': OperatorSetStatusPayload,
+  'message.receive': MessageReceivePayload,
+} as const;
+
+export type CommandType = keyof typeof COMMAND_PAYLOADS;
+export const COMMAND_TYPES = Object.keys(COMMAND_PAYLOADS) as CommandType[];
+export type CommandPayload<T extends CommandType> = v.InferOutput<(typeof COMMAND_PAYLOADS)[T]>;
+
+/** Commands a staff token may send; the rest come only from channel adapters. */
+export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
+  'message.send',
+  'chat.take',
+  'chat.transfer',
+  'chat.close',
+  'operator.setStatus',
+];
+
+/** The envelope; the payload is checked against its type's schema separately. */
+export const CommandEnvelopeSchema = v.object({
+  id: IdSchema,
+  type: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  payload: v.unknown(),
+});
+export type CommandEnvelope = v.InferOutput<typeof CommandEnvelopeSchema>;
+
+export type Command = { [T in CommandType]: { id: string; type: T; payload: CommandPayload<T> } }[CommandType];

@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { IdSchema, TimestampSchema } from '../ids';
+
+/** Channel type keys of spec §3. */
+export const CHANNEL_TYPES = [
+  'apple_business_chat', 'avito', 'chat_page', 'email', 'facebook', 'instagram', 'mobile_app', 'ozon',
+  'site_chat', 'telegram', 'viber', 'viber_bot', 'vk', 'vk_bot', 'whatsapp', 'ya_market', 'voip', 'support',
+] as const;
+export const ChannelTypeSchema = v.picklist(CHANNEL_TYPES);
+export type ChannelType = v.InferOutput<typeof ChannelTypeSchema>;
+
+/** What staff see of a channel; tokens and provider passwords stay on the server. */
+export const ChannelSchema = v.object({
+  id: IdSchema,
+  name: v.pipe(v.string(), v.trim(), v.minLength(1)),
+  type: ChannelTypeSchema,
+  active: v.boolean(),
+  teamId: v.nullable(IdSchema),
+  notificationEmail: v.nullable(v.string()),
+  halfExpiredMinutes: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  expiredMinutes: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl). */
+  settings: v.record(v.string(), v.unknown()),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Channel = v.InferOutput<typeof ChannelSchema>;

@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import { IdSchema, TimestampSchema } from '../ids';
+
+/** pending: waiting in a team queue; assigned: in progress with an operator; closed. */
+export const CHAT_STATUSES = ['pending', 'assigned', 'closed'] as const;
+export const ChatStatusSchema = v.picklist(CHAT_STATUSES);
+export type ChatStatus = v.InferOutput<typeof ChatStatusSchema>;
+
+/** Urgency of a waiting chat: half-expired is yellow, expired red; never goes back (spec §4). */
+export const CHAT_EXPIRY = ['none', 'half_expired', 'expired'] as const;
+
+export const ChatSchema = v.object({
+  id: IdSchema,
+  status: ChatStatusSchema,
+  channelId: IdSchema,
+  clientId: IdSchema,
+  teamId: v.nullable(IdSchema),
+  operatorId: v.nullable(IdSchema),
+  categoryId: v.nullable(IdSchema),
+  /** The staff member who started the chat (the "Created" list), null when the customer did. */
+  createdBy: v.nullable(IdSchema),
+  expiry: v.picklist(CHAT_EXPIRY),
+  rating: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
+  lastMessageAt: TimestampSchema,
+  lastClientMessageAt: v.nullable(TimestampSchema),
+  lastOperatorMessageAt: v.nullable(TimestampSchema),
+  closedAt: v.nullable(TimestampSchema),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Chat = v.InferOutput<typeof ChatSchema>;
+
+/** History entries shown in a chat's timeline (spec §3). */
+export const CHAT_HISTORY_KINDS = [
+  'created', 'assigned', 'unassigned', 'transferred', 'category_set', 'category_removed', 'closed', 'reopened', 'rated',
+] as const;
+
+export const ChatHistoryEntrySchema = v.object({
+  id: IdSchema,
+  chatId: IdSchema,
+  kind: v.picklist(CHAT_HISTORY_KINDS),
+  actorId: v.nullable(IdSchema),
+  data: v.record(v.string(), v.unknown()),
+  at: TimestampSchema,
+});
+export type ChatHistoryEntry = v.InferOutput<typeof ChatHistoryEntrySchema>;

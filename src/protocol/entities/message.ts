@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { IdSchema, TimestampSchema } from '../ids';
+
+/**
+ * Server-side message statuses (spec §3). `queued` exists only in the browser, for a message
+ * still in the outbox.
+ */
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'undelivered', 'read'] as const;
+export const MessageStatusSchema = v.picklist(MESSAGE_STATUSES);
+export type MessageStatus = v.InferOutput<typeof MessageStatusSchema>;
+
+export const MESSAGE_AUTHORS = ['client', 'operator', 'bot', 'system'] as const;
+
+export const MessageSchema = v.object({
+  id: IdSchema,
+  chatId: IdSchema,
+  authorKind: v.picklist(MESSAGE_AUTHORS),
+  /** The staff member who wrote it; null for the customer, bots and the system. */
+  authorId: v.nullable(IdSchema),
+  text: v.string(),
+  /** Internal notes are seen by staff only and never sent to the customer. */
+  internal: v.boolean(),
+  status: MessageStatusSchema,
+  createdAt: TimestampSchema,
+});
+export type Message = v.InferOutput<typeof MessageSchema>;

@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { IdSchema, TimestampSchema } from './ids';
+
+/** Synced tables, named as the browser store names them. */
+export const SYNC_TABLES = [
+  'organizations', 'roles', 'users', 'teams', 'channels', 'clients', 'requestCategories', 'chats', 'messages', 'chatHistory',
+] as const;
+export const SyncTableSchema = v.picklist(SYNC_TABLES);
+export type SyncTable = v.InferOutput<typeof SyncTableSchema>;
+
+/**
+ * What the client applies blindly: whole rows put, or keys deleted. A `delete` of a chat means
+ * the chat left the user's sight: the store removes its messages and history with it.
+ */
+export const ChangeSchema = v.variant('op', [
+  v.object({ table: SyncTableSchema, op: v.literal('put'), key: v.string(), row: v.record(v.string(), v.unknown()) }),
+  v.object({ table: SyncTableSchema, op: v.literal('delete'), key: v.string() }),
+]);
+export type Change = v.InferOutput<typeof ChangeSchema>;
+
+export const ActorSchema = v.variant('kind', [
+  v.object({ kind: v.literal('user'), id: IdSchema }),
+  v.object({ kind: v.literal('channel'), id: IdSchema }),
+  v.object({ kind: v.literal('system') }),
+]);
+export type Actor = v.InferOutput<typeof ActorSchema>;
+
+/** Domain facts, used for history timelines, notifications and reports. */
+export const EVENT_TYPES = [
+  'message.added', 'message.statusChanged', 'chat.created', 'chat.assigned', 'chat.unassigned', 'chat.transferred',
+  'chat.closed', 'operator.statusChanged',
+] as const;
+
+export const EventSchema = v.object({
+  seq: v.number(),
+  id: IdSchema,
+  type: v.picklist(EVENT_TYPES),
+  at: TimestampSchema,
+  actor: ActorSchema,
+  commandId: v.nullable(IdSchema),
+  data: v.record(v.string(), v.unknown()),
+  changes: v.array(ChangeSchema),
+});
+export type SyncEvent = v.InferOutput<typeof EventSchema>;
+export type EventType = SyncEvent['type'];

@@ -1,0 +1,39 @@
+/** Business constants of spec §9, in one place so forms, server and tests agree. */
+export const LIMITS = {
+  passwordMin: 8,
+  totpDigits: 6,
+  ratingMin: 1,
+  ratingMax: 5,
+  photoMaxBytes: 200 * 1024,
+  autoBreakMaxMinutes: 999,
+  organizationLoginMax: 255,
+  organizationNameMax: 255,
+  roleNameMax: 32,
+  roleDescriptionMax: 255,
+  teamNameMax: 64,
+  teamDescriptionMax: 128,
+  userNameMax: 32,
+  dialogLimitMin: 1,
+  dialogLimitMax: 999,
+  redistributionMinutesMax: 999,
+  autoCloseMinutesMax: 4320,
+  unattendedCloseHours: [0, 24, 48, 72] as const,
+  nodeMaxButtons: 10,
+  nodeMaxTriggers: 10,
+  nodeMaxIntents: 10,
+  autoReplyWaitMinutes: [1, 2, 5] as const,
+  messengerSessionHours: 24,
+  minimumTopUp: 500,
+  trialDays: 7,
+  tariffExtensionDays: 14,
+  titleAlertIntervalMs: 1000,
+  /** Longest message text accepted from staff or a channel; far above any messenger's own cap. */
+  messageTextMax: 10_000,
+  /** Commands in one POST /api/commands batch; the outbox sends at most this many at once. */
+  commandBatchMax: 500,
+  /** Closed chats older than this are not bootstrapped; they come on demand. */
+  bootstrapClosedChatDays: 30,
+} as const;
+
+/** The platform's name: the default page title and the app label of spec §9. */
+export const PLATFORM_NAME = 'SmartConnect';
