@@ -28,7 +28,7 @@ export type Actor = v.InferOutput<typeof ActorSchema>;
 /** Domain facts, used for history timelines, notifications and reports. */
 export const EVENT_TYPES = [
   'message.added', 'message.statusChanged', 'chat.created', 'chat.assigned', 'chat.unassigned', 'chat.transferred',
-  'chat.closed', 'operator.statusChanged',
+  'chat.closed', 'operator.statusChanged', 'user.updated',
 ] as const;
 
 export const EventSchema = v.object({

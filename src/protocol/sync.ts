@@ -16,6 +16,8 @@ export const EventsPageSchema = v.object({
   events: v.array(EventSchema),
   hasMore: v.boolean(),
   cursor: v.number(),
+  /** The cursor is older than the log (or from another database): bootstrap again. */
+  reset: v.optional(v.literal(true)),
 });
 export type EventsPage = v.InferOutput<typeof EventsPageSchema>;
 

@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import websocket from '@fastify/websocket';
+import rateLimit from '@fastify/rate-limit';
+import type { Database } from '../db/database';
+import type { Clock } from '../clock';
+import { AuthService, type Authenticated } from '../auth/auth-service';
+import { loadViewer } from '../auth/viewer';
+import { executeCommand, type CommandCaller, type CommandDeps } from '../domain/execute-command';
+import { LiveHub } from '../sync/live-hub';
+import { EVENTS_CHANNEL } from '../sync/event-log';
+import type { CommandEnvelope, CommandResult } from '../../src/protocol';
+import { installErrorHandler } from './error-handler';
+import { authRoutes } from './auth-routes';
+import { commandRoutes } from './command-routes';
+import { syncRoutes } from './sync-routes';
+import { staticRoutes } from './static-routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+/** NOTIFY channel for session revocations, so every instance drops the socket of a logged-out token. */
+export const CONTROL_CHANNEL = 'sc_control';
+
+export type ServerOptions = {
+  database: Database;
+  clock: Clock;
+  /** Folder of the built browser app; missing means the API alone. */
+  staticDir?: string | undefined;
+  /** Login attempts per e-mail and address per minute. */
+  loginAttemptsPerMinute?: number;
+  logger?: boolean;
+};
+
+/** Everything the routes share. */
+export type ServerContext = {
+  database: Database;
+  clock: Clock;
+  hub: LiveHub;
+  auth: AuthService;
+  execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
+  loginAttemptsPerMinute: number;
+};
+
+/** Commands batch bodies may carry up to 500 long messages. */
+const BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; context: ServerContext }> {
+  const { database, clock } = options;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: true });
+  const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
+  const wake = (orgId: string) => { hub.wake(orgId); };
+  const closeSession = (sessionId: string) => {
+    hub.closeSession(sessionId);
+    if (database.kind === 'postgres') {
+      database.db.execute(sql`select pg_notify(${CONTROL_CHANNEL}, ${sessionId})`).catch((error: unknown) => {
+        app.log.error(error, 'could not tell other instances of a revoked session');
+      });
+    }
+  };
+  const auth = new AuthService({ database, clock, wake, closeSession });
+  const commandDeps: CommandDeps = { database, clock, wake };
+  const context: ServerContext = {
+    database,
+    clock,
+    hub,
+    auth,
+    execute: (caller, command) => executeCommand(commandDeps, caller, command),
+    loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 10,
+  };
+
+  await database.listen([EVENTS_CHANNEL, CONTROL_CHANNEL], (channel, payload) => {
+    if (channel === EVENTS_CHANNEL) {
+      if (payload === '*') hub.wakeAll();
+      else hub.wake(payload);
+    } else if (channel === CONTROL_CHANNEL) {
+      hub.closeSession(payload);
+    }
+  });
+
+  installErrorHandler(app);
+  app.decorateRequest('auth', null);
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(authRoutes(context), { prefix: '/api' });
+  await app.register(commandRoutes(context), { prefix: '/api' });
+  await app.register(syncRoutes(context), { prefix: '/api' });
+  await staticRoutes(app, options.staticDir);
+  app.addHook('onClose', () => { hub.closeAll(); });
+  return { app, context };
+}

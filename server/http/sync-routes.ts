@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import * as v from 'valibot';
+import { ChatIdParams, EventsQuery, LIVE_CLOSE, type EventsPage } from '../../src/protocol';
+import { chats } from '../db/schema';
+import { parseOrFail } from '../domain/parse';
+import { fail } from '../domain/domain-error';
+import { canSeeChat } from '../domain/chat-access';
+import { bootstrapLines, chatThread } from '../sync/bootstrap';
+import { eventForViewer, readEvents } from '../sync/event-log';
+import { cursorServable } from '../sync/cursor-check';
+import type { Authenticated } from '../auth/auth-service';
+import type { ServerContext } from './app';
+import { authOf, bearerToken, requireAuth } from './require-auth';
+
+/** A socket that has not sent its token within this time is closed. */
+const TOKEN_WAIT_MS = 5000;
+/** Ping interval; a socket that misses a pong is gone (a dead mobile network, a sleeping laptop). */
+const HEARTBEAT_MS = 30_000;
+
+const LiveQuery = v.object({
+  after: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '0'),
+  token: v.optional(v.string()),
+});
+
+/** DESIGN §4 sync API: bootstrap, catch-up pages, on-demand threads and the live socket. */
+export const syncRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
+  const { db } = context.database;
+
+  app.get('/sync/bootstrap', { preHandler: requireAuth(context) }, async (request, reply) => {
+    const { viewer } = authOf(request);
+    const lines = bootstrapLines(db, viewer, context.clock.now());
+    const body = Readable.from((async function* () {
+      for await (const line of lines) yield `${line}\n`;
+    })());
+    return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(body);
+  });
+
+  app.get('/sync/events', { preHandler: requireAuth(context) }, async (request): Promise<EventsPage> => {
+    const query = parseOrFail(EventsQuery, request.query);
+    const { viewer } = authOf(request);
+    const { ok, head } = await cursorServable(db, viewer.orgId, query.after);
+    if (!ok) return { events: [], hasMore: false, cursor: head, reset: true };
+    const groups = new Set(viewer.groups);
+    const page = await readEvents(db, { orgId: viewer.orgId, after: query.after, upTo: head, limit: query.limit + 1, groups: viewer.groups });
+    const hasMore = page.length > query.limit;
+    const served = page.slice(0, query.limit);
+    const events = served.map((event) => eventForViewer(event, groups)).filter((event) => event !== null);
+    return { events, hasMore, cursor: hasMore ? (served[served.length - 1]?.seq ?? head) : head };
+  });
+
+  app.get('/sync/chat/:id/messages', { preHandler: requireAuth(context) }, async (request) => {
+    const params = parseOrFail(ChatIdParams, request.params);
+    const { viewer } = authOf(request);
+    const [chat] = await db.select().from(chats).where(and(eq(chats.id, params.id), eq(chats.orgId, viewer.orgId)));
+    if (!chat || !canSeeChat(viewer, chat)) fail('CHAT_NOT_FOUND');
+    return { code: 'ok' as const, entity: await chatThread(db, chat) };
+  });
+
+  app.get('/sync/live', { websocket: true }, (socket: WebSocket, request) => {
+    const query = v.safeParse(LiveQuery, request.query);
+    if (!query.success) {
+      socket.close(1008, 'bad query');
+      return;
+    }
+    const after = query.output.after;
+    const start = async (token: string | undefined) => {
+      const auth = await context.auth.authenticate(token);
+      if (!auth) {
+        socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
+        return;
+      }
+      await goLive(auth);
+    };
+    const goLive = async (auth: Authenticated) => {
+      const { ok } = await cursorServable(db, auth.viewer.orgId, after);
+      if (!ok) {
+        socket.send(JSON.stringify({ kind: 'reset', reset: true }));
+        socket.close(LIVE_CLOSE.reset, 'reset');
+        return;
+      }
+      let alive = true;
+      socket.on('pong', () => { alive = true; });
+      const heartbeat = setInterval(() => {
+        if (!alive) {
+          socket.terminate();
+          return;
+        }
+        alive = false;
+        socket.ping();
+      }, HEARTBEAT_MS);
+      socket.on('close', () => { clearInterval(heartbeat); });
+      await context.hub.connect(socket, auth.viewer, auth.sessionId, after);
+    };
+    const fromQuery = query.output.token ?? bearerToken(request);
+    const failed = (error: unknown) => {
+      request.log.error(error);
+      socket.close(1011, 'internal error');
+    };
+    if (fromQuery) {
+      start(fromQuery).catch(failed);
+      return;
+    }
+    // Browsers cannot set headers on a WebSocket: the token may come as the first message.
+    const timer = setTimeout(() => { socket.close(LIVE_CLOSE.unauthorized, 'no token'); }, TOKEN_WAIT_MS);
+    socket.once('message', (data: Buffer) => {
+      clearTimeout(timer);
+      let token: string | undefined;
+      try {
+        const parsed = JSON.parse(data.toString()) as { token?: unknown };
+        token = typeof parsed.token === 'string' ? parsed.token : undefined;
+      } catch {
+        token = undefined;
+      }
+      start(token).catch(failed);
+    });
+  });
+};

@@ -1,0 +1,31 @@
+import type { AddressInfo } from 'node:net';
+import { readConfig } from './config';
+import { openDatabase } from './db/database';
+import { systemClock } from './clock';
+import { buildServer } from './http/app';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/demo-data';
+
+const config = readConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const seeded = config.demo ? await seedDemoIfEmpty(database.db, systemClock.now()) : false;
+const { app } = await buildServer({ database, clock: systemClock, staticDir: config.staticDir, logger: process.env.LOG === 'true' });
+await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as AddressInfo;
+
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+console.log(`SmartConnect listening on http://localhost:${port} — database: ${where}`);
+if (config.demo) {
+  console.log(seeded ? 'Demo organization "Demo" created. Logins:' : 'Demo logins:');
+  for (const login of DEMO_LOGINS) console.log(`  ${login}  /  ${DEMO_PASSWORD}`);
+}
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
