@@ -17,7 +17,8 @@ const loginKey = (request: FastifyRequest): string => {
 
 /** Spec §7 account calls, under /api. */
 export const authRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
-  const limited = { rateLimit: { max: context.loginAttemptsPerMinute, timeWindow: '1 minute', keyGenerator: loginKey } };
+  // Counted after the body is parsed (preHandler), so the key can include the e-mail.
+  const limited = { rateLimit: { hook: 'preHandler' as const, max: context.loginAttemptsPerMinute, timeWindow: '1 minute', keyGenerator: loginKey } };
   const authenticated = { preHandler: requireAuth(context) };
 
   app.post('/auth/login', { config: limited }, async (request) => {

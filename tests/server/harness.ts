@@ -1,0 +1,208 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { and, eq } from 'drizzle-orm';
+import { newId, type CommandEnvelope, type CommandResult, type LiveServerMessage } from '../../src/protocol';
+import { openDatabase, type Database } from '../../server/db/database';
+import { buildServer, type ServerContext } from '../../server/http/app';
+import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/demo/demo-data';
+import * as t from '../../server/db/schema';
+import type { Clock } from '../../server/clock';
+
+/**
+ * Server tests run against real HTTP and WebSocket on an ephemeral port, on PGlite by default
+ * and on a fresh PostgreSQL database of their own when DATABASE_URL is set.
+ */
+export const postgresUrl = process.env.DATABASE_URL || undefined;
+
+/** Creates a throwaway database next to the one in `url`; returns its URL and a dropper. */
+export async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sc_t_${newId().replace(/-/g, '').slice(-16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A clock tests can move. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+export type TestServer = {
+  baseUrl: string;
+  wsUrl: string;
+  context: ServerContext;
+  database: Database;
+  clock: TestClock;
+  close: () => Promise<void>;
+};
+
+export async function startTestServer(options: { url?: string; seed?: boolean; loginAttemptsPerMinute?: number } = {}): Promise<TestServer> {
+  let dropScratch: (() => Promise<void>) | undefined;
+  let url = options.url;
+  if (!url && postgresUrl) {
+    const scratch = await createScratchDatabase(postgresUrl);
+    url = scratch.url;
+    dropScratch = scratch.drop;
+  }
+  const database = await openDatabase(url ? { url } : { inMemory: true });
+  const clock = new TestClock();
+  if (options.seed !== false) await seedDemoIfEmpty(database.db, clock.now());
+  const { app, context } = await buildServer({ database, clock, loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    context,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropScratch?.();
+    },
+  };
+}
+
+export type Answer = { status: number; body: any };
+
+/** A JSON call to the server, as a browser would make it. */
+export async function call(server: { baseUrl: string }, method: string, path: string, options: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${server.baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // NDJSON and HTML stay text
+  }
+  return { status: response.status, body: parsed };
+}
+
+export async function login(server: { baseUrl: string }, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const answer = await call(server, 'POST', '/api/auth/login', { body: { email, password } });
+  if (answer.body?.code !== 'ok') throw new Error(`login of ${email} failed: ${JSON.stringify(answer.body)}`);
+  return answer.body.entity.token as string;
+}
+
+export async function sendCommands(server: { baseUrl: string }, token: string, commands: CommandEnvelope[]): Promise<CommandResult[]> {
+  const answer = await call(server, 'POST', '/api/commands', { token, body: { commands } });
+  if (answer.status !== 200) throw new Error(`commands failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.results as CommandResult[];
+}
+
+export const command = (type: string, payload: unknown, id = newId()): CommandEnvelope => ({ id, type, payload });
+
+/** The demo organization's ids, looked up by name. */
+export async function demoIds(database: Database) {
+  const { db } = database;
+  const [org] = await db.select().from(t.organizations).where(eq(t.organizations.login, 'demo'));
+  if (!org) throw new Error('demo organization missing');
+  const userByEmail = async (email: string) => {
+    const [row] = await db.select().from(t.users).where(eq(t.users.email, email));
+    if (!row) throw new Error(`${email} missing`);
+    return row;
+  };
+  const teamByName = async (name: string) => {
+    const [row] = await db.select().from(t.teams).where(and(eq(t.teams.orgId, org.id), eq(t.teams.name, name)));
+    if (!row) throw new Error(`team ${name} missing`);
+    return row;
+  };
+  const [channel] = await db.select().from(t.channels).where(eq(t.channels.orgId, org.id));
+  if (!channel) throw new Error('demo channel missing');
+  return {
+    org,
+    channel,
+    admin: await userByEmail('admin@demo.test'),
+    supervisor: await userByEmail('supervisor@demo.test'),
+    operator: await userByEmail('operator@demo.test'),
+    support: await teamByName('Support'),
+    sales: await teamByName('Sales'),
+  };
+}
+
+/** A customer writing through a channel adapter: the path every inbound message takes. */
+export async function customerWrites(server: TestServer, orgId: string, channelId: string, externalId: string, text: string): Promise<CommandResult> {
+  return server.context.execute(
+    { orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
+    { id: newId(), type: 'message.receive', payload: { channelId, client: { externalId, name: `Customer ${externalId}` }, text } },
+  );
+}
+
+/** A live socket that records every message, with a way to wait for one. */
+export class LiveClient {
+  readonly messages: LiveServerMessage[] = [];
+  closeCode: number | undefined;
+  private waiters: (() => void)[] = [];
+  readonly socket: WebSocket;
+
+  constructor(wsUrl: string, query: string) {
+    this.socket = new WebSocket(`${wsUrl}/api/sync/live?${query}`);
+    this.socket.on('message', (data: Buffer) => {
+      this.messages.push(JSON.parse(data.toString()) as LiveServerMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.socket.on('close', (code) => {
+      this.closeCode = code;
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static open(server: { wsUrl: string }, token: string, after: number): LiveClient {
+    return new LiveClient(server.wsUrl, `after=${after}&token=${encodeURIComponent(token)}`);
+  }
+
+  /** Waits until the predicate holds over what arrived, or fails after the timeout. */
+  async until(predicate: (client: LiveClient) => boolean, timeoutMs = 5000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`live client: condition not met in ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 2000)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+      });
+    }
+  }
+
+  get events() {
+    return this.messages.flatMap((message) => (message.kind === 'events' ? message.events : []));
+  }
+
+  get ready(): boolean {
+    return this.messages.some((message) => message.kind === 'ready');
+  }
+
+  async close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      this.socket.once('close', () => { resolve(); });
+      this.socket.close();
+    });
+  }
+}
