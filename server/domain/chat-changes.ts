@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { chatHistory, chats, messages } from '../db/schema';
+import { chatHistory, messages, type chats } from '../db/schema';
 import { chatGroups, type StoredChange } from '../sync/groups';
 import { chatHistoryRow, chatRow, messageRow } from '../sync/wire-rows';
 

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import {
   COMMAND_PAYLOADS, STAFF_COMMAND_TYPES, errorText, newId,
@@ -74,7 +74,7 @@ export async function executeCommand(deps: CommandDeps, caller: CommandCaller, c
     if (error instanceof DomainError) return rejection(command.id, error, caller.viewer);
     throw error;
   }
-  const type = command.type as CommandType;
+  const type = command.type;
 
   try {
     const result = await db.transaction(async (tx) => {

@@ -15,7 +15,7 @@ export async function staticRoutes(app: FastifyInstance, staticDir: string | und
   if (hasApp && root) {
     await app.register(fastifyStatic, { root, wildcard: false, index: false, cacheControl: false, setHeaders: (res, path) => {
       // Hashed assets never change; everything else is revalidated so a deploy shows at once.
-      res.header('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header('cache-control', path.includes(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
     } });
   }
   const indexHtml = hasApp && indexPath ? readFileSync(indexPath, 'utf8') : undefined;

@@ -36,6 +36,13 @@ type Feed = {
   again: boolean;
 };
 
+/** Reads and clears a "run again" flag set by a wake-up that came while work was under way. */
+function consumeAgain(state: { again: boolean }): boolean {
+  const again = state.again;
+  state.again = false;
+  return again;
+}
+
 /**
  * Pushes each organization's new events to its live connections, in order, filtered by each
  * viewer's sync groups. One query per wake-up serves every connection of the organization.
@@ -111,9 +118,9 @@ export class LiveHub {
       return;
     }
     feed.fetching = true;
+    feed.again = false;
     try {
       do {
-        feed.again = false;
         for (;;) {
           const page = await readEvents(this.db, { orgId: feed.orgId, after: feed.lastSeq, upTo: Number.MAX_SAFE_INTEGER, limit: PAGE });
           for (const event of page) {
@@ -128,7 +135,7 @@ export class LiveHub {
           if (page.length < PAGE) break;
         }
         await Promise.all([...feed.connections].map((connection) => this.pump(feed, connection)));
-      } while (feed.again);
+      } while (consumeAgain(feed));
     } finally {
       feed.fetching = false;
     }
@@ -141,9 +148,9 @@ export class LiveHub {
       return;
     }
     connection.pumping = true;
+    connection.again = false;
     try {
       do {
-        connection.again = false;
         while (!connection.closed && connection.scanCursor < feed.lastSeq) {
           const fromRing = connection.scanCursor >= feed.ringStart;
           const batch = fromRing
@@ -152,7 +159,7 @@ export class LiveHub {
           const scannedTo = batch.length === PAGE ? (batch[batch.length - 1]?.seq ?? feed.lastSeq) : feed.lastSeq;
           await this.deliver(feed, connection, batch, scannedTo);
         }
-      } while (connection.again && !connection.closed);
+      } while (consumeAgain(connection) && !connection.closed);
     } finally {
       connection.pumping = false;
     }
