@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { systemClock } from './clock';
 import { buildServer } from './http/app';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/demo-data';
+import { pruneEventLog } from './jobs/prune-event-log';
 
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -18,6 +19,14 @@ if (config.demo) {
   console.log(seeded ? 'Demo organization "Demo" created. Logins:' : 'Demo logins:');
   for (const login of DEMO_LOGINS) console.log(`  ${login}  /  ${DEMO_PASSWORD}`);
 }
+
+// Log retention runs at start and every six hours; instances racing on it only repeat deletes.
+const PRUNE_EVERY_MS = 6 * 3_600_000;
+const prune = () => {
+  pruneEventLog(database.db, systemClock.now()).catch((error: unknown) => { console.error('event log pruning failed', error); });
+};
+prune();
+setInterval(prune, PRUNE_EVERY_MS).unref();
 
 let stopping = false;
 const stop = async () => {

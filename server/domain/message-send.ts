@@ -6,13 +6,11 @@ import { messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
-import { handlesChat, inViewerQueue, lockChat, updateChat } from './chat-access';
+import { lockChat, updateChat } from './chat-access';
+import { replyAssignment } from './reply-assignment';
 import { requireViewer } from './require-viewer';
 
-/**
- * A staff reply or internal note. Replying to a chat waiting in one's own team queue takes it,
- * as in every inbox where answering a customer makes the chat yours.
- */
+/** A staff reply or internal note; see replyAssignment for what a reply does to the chat. */
 export async function messageSend(scope: CommandScope, payload: CommandPayload<'message.send'>): Promise<void> {
   const viewer = requireViewer(scope);
   const text = payload.text.trim();
@@ -31,10 +29,9 @@ export async function messageSend(scope: CommandScope, payload: CommandPayload<'
       .from(channels)
       .where(and(eq(channels.id, chat.channelId), eq(channels.orgId, scope.orgId)));
     if (!channel?.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
-    if (!handlesChat(viewer, chat)) {
-      if (!inViewerQueue(viewer, chat) || !viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION')) fail('CHAT_NOT_ASSIGNED_TO_YOU');
-      takes = true;
-    }
+    const assignment = replyAssignment(viewer, chat);
+    if (assignment === 'refuse') fail('CHAT_NOT_ASSIGNED_TO_YOU');
+    takes = assignment === 'take';
   }
 
   const [message] = await scope.tx
