@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import type { SyncTable } from '../protocol';
+import { DATA_TABLES, SCHEMA_HASH, type InboxDb } from './db';
+import type { PredictContext } from './predict';
+import { keysOf, liveCommands, recompute } from './rebase';
+import { ROW_SCHEMAS } from './row-schemas';
+import type { AnyRow } from './tables';
+
+/** Starts a bootstrap: the data tables are emptied; the outbox and waiting files are kept. */
+export async function beginBootstrap(db: InboxDb, cursor: number): Promise<void> {
+  await db.transaction('rw', db.writeTables(), async () => {
+    for (const name of DATA_TABLES) await db.dataTable(name).clear();
+    await db.base.clear();
+    await db.meta.put({ key: 'bootstrap', value: { state: 'loading', cursor, rows: 0 } });
+  });
+}
+
+/**
+ * Stores one chunk of bootstrapped rows. Rows failing their schema are left out and counted.
+ * A row a command is pending on (the user acted while the bootstrap ran) becomes that command's
+ * base instead of overwriting the prediction on screen.
+ */
+export async function writeBootstrapRows(db: InboxDb, table: SyncTable, rows: readonly unknown[]): Promise<{ stored: number; invalid: number }> {
+  const schema = ROW_SCHEMAS[table];
+  const valid: AnyRow[] = [];
+  for (const row of rows) if (v.safeParse(schema, row).success) valid.push(row as AnyRow);
+  await db.transaction('rw', [db.dataTable(table), db.base, db.meta], async () => {
+    const pendingKeys = new Set((await db.base.where('table').equals(table).toArray()).map((b) => b.key));
+    const direct = pendingKeys.size === 0 ? valid : valid.filter((row) => !pendingKeys.has(row.id));
+    await db.dataTable(table).bulkPut(direct);
+    for (const row of valid) if (pendingKeys.has(row.id)) await db.base.put({ table, key: row.id, row });
+    const progress = await db.meta.get('bootstrap');
+    if (progress?.key === 'bootstrap') {
+      await db.meta.put({ key: 'bootstrap', value: { ...progress.value, rows: progress.value.rows + valid.length } });
+    }
+  });
+  return { stored: valid.length, invalid: rows.length - valid.length };
+}
+
+/** Ends a bootstrap: pending commands are re-applied over the fresh rows and the cursor is set. */
+export async function finishBootstrap(db: InboxDb, cursor: number, ctx: PredictContext): Promise<void> {
+  await db.transaction('rw', db.writeTables(), async () => {
+    const commands = await liveCommands(db);
+    await recompute(db, keysOf(commands, ctx), ctx, commands);
+    const progress = await db.meta.get('bootstrap');
+    const rows = progress?.key === 'bootstrap' ? progress.value.rows : 0;
+    await db.meta.bulkPut([
+      { key: 'bootstrap', value: { state: 'done', cursor, rows } },
+      { key: 'cursor', value: cursor },
+      { key: 'schema', value: SCHEMA_HASH },
+    ]);
+  });
+}
+
+/** Whether the local database holds a finished bootstrap of the current schema. */
+export async function isBootstrapped(db: InboxDb): Promise<boolean> {
+  const [progress, schema] = await Promise.all([db.meta.get('bootstrap'), db.meta.get('schema')]);
+  return progress?.key === 'bootstrap' && progress.value.state === 'done' && schema?.key === 'schema' && schema.value === SCHEMA_HASH;
+}

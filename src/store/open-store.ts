@@ -1,0 +1,45 @@
+import Dexie from 'dexie';
+import { SCHEMA_HASH, openInboxDb, storeName, type InboxDb } from './db';
+import type { FileRow, MetaRow, OutboxRow } from './tables';
+
+/**
+ * Opens the user's local database. When it was written by another version of the local schema,
+ * it is rebuilt rather than migrated (DESIGN §5): the outbox and waiting files, the one
+ * irreplaceable local data, are carried over, and everything else comes again by bootstrap.
+ */
+export async function openStore(orgId: string, userId: string): Promise<InboxDb> {
+  const name = storeName(orgId, userId);
+  const exists = await Dexie.exists(name);
+  let carried: { outbox: OutboxRow[]; files: FileRow[] } | undefined;
+  if (exists) {
+    const probe = new Dexie(name);
+    await probe.open();
+    const tables = new Set(probe.tables.map((table) => table.name));
+    const schema = tables.has('meta') ? ((await probe.table('meta').get('schema')) as MetaRow | undefined) : undefined;
+    if (schema?.key !== 'schema' || schema.value !== SCHEMA_HASH) {
+      carried = {
+        outbox: tables.has('outbox') ? ((await probe.table('outbox').toArray()) as OutboxRow[]) : [],
+        files: tables.has('files') ? ((await probe.table('files').toArray()) as FileRow[]) : [],
+      };
+    }
+    probe.close();
+    if (carried) await Dexie.delete(name);
+  }
+  const db = openInboxDb(orgId, userId);
+  await db.open();
+  if (carried) {
+    const { outbox, files } = carried;
+    await db.transaction('rw', db.outbox, db.files, db.meta, async () => {
+      await db.outbox.bulkAdd(outbox.map(({ n: _n, ...row }) => row));
+      await db.files.bulkAdd(files);
+      await db.meta.put({ key: 'schema', value: SCHEMA_HASH });
+    });
+  }
+  return db;
+}
+
+/** Ask the browser to keep the outbox through storage pressure (DESIGN §5). */
+export async function requestPersistence(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('storage' in navigator) || typeof navigator.storage.persist !== 'function') return false;
+  return navigator.storage.persist();
+}

@@ -1,0 +1,89 @@
+import { newId, type ApiError, type CommandResult } from '../protocol';
+import type { InboxDb } from './db';
+import { affectedKeys, type PredictContext } from './predict';
+import { keysOf, recompute } from './rebase';
+import type { OutboxRow } from './tables';
+
+export type NewCommand = { id?: string; type: string; payload: Record<string, unknown> };
+
+/**
+ * Records a command and shows its predicted effect at once, in one transaction: the change is
+ * never on screen without being in the outbox, nor the other way round. A message gets its id
+ * here, so the text the user wrote keeps one id from this moment to the server and back.
+ */
+export async function enqueue(db: InboxDb, command: NewCommand, ctx: PredictContext, now = new Date()): Promise<OutboxRow> {
+  const payload = { ...command.payload };
+  if (command.type === 'message.send' && typeof payload.messageId !== 'string') payload.messageId = newId();
+  const row: OutboxRow = { id: command.id ?? newId(), type: command.type, payload, createdAt: now.toISOString(), state: 'pending', attempts: 0 };
+  await db.transaction('rw', db.writeTables(), async () => {
+    await db.outbox.add(row);
+    await recompute(db, affectedKeys(row, ctx), ctx);
+  });
+  return row;
+}
+
+/**
+ * Records the server's answers. An accepted command waits (acknowledged) until the cursor passes
+ * its seq, when its events are local; a refused one stops showing its prediction, and stays
+ * visible with its error so the user can retry or discard it.
+ */
+export async function recordResults(db: InboxDb, results: readonly CommandResult[], ctx: PredictContext): Promise<OutboxRow[]> {
+  const rejected: OutboxRow[] = [];
+  await db.transaction('rw', db.writeTables(), async () => {
+    const cursor = await currentCursor(db);
+    for (const result of results) {
+      const row = await db.outbox.where('id').equals(result.id).first();
+      if (row?.n === undefined || row.state === 'rejected') continue;
+      if (result.ok) {
+        // Already passed: the events came down before the answer did.
+        if (result.seq <= cursor) {
+          await db.outbox.delete(row.n);
+          await recompute(db, affectedKeys(row, ctx), ctx);
+        } else {
+          await db.outbox.update(row.n, { state: 'acknowledged', seq: result.seq });
+        }
+      } else {
+        const failed: OutboxRow = { ...row, state: 'rejected', error: result.error };
+        await db.outbox.put(failed);
+        rejected.push(failed);
+      }
+    }
+    if (rejected.length > 0) await recompute(db, keysOf(rejected, ctx), ctx);
+  });
+  return rejected;
+}
+
+/** A failed attempt that reached no answer (network, server down): counted for backoff. */
+export async function recordAttempt(db: InboxDb, ids: readonly string[]): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    for (const id of ids) {
+      const row = await db.outbox.where('id').equals(id).first();
+      if (row?.n !== undefined) await db.outbox.update(row.n, { attempts: row.attempts + 1 });
+    }
+  });
+}
+
+/** A refused command sent again as a new command (new id), e.g. after the channel came back. */
+export async function retryRejected(db: InboxDb, id: string, ctx: PredictContext): Promise<OutboxRow | undefined> {
+  const row = await db.outbox.where('id').equals(id).first();
+  if (row?.n === undefined || row.state !== 'rejected') return undefined;
+  const n = row.n;
+  await db.transaction('rw', db.writeTables(), async () => {
+    await db.outbox.delete(n);
+  });
+  const payload = { ...row.payload };
+  // A message keeps its own id only if it never reached the server; a refused one did not.
+  return enqueue(db, { type: row.type, payload }, ctx);
+}
+
+/** The user drops a refused command they no longer want. */
+export async function discardRejected(db: InboxDb, id: string): Promise<void> {
+  await db.outbox.where('id').equals(id).and((row) => row.state === 'rejected').delete();
+}
+
+export async function currentCursor(db: InboxDb): Promise<number> {
+  const row = await db.meta.get('cursor');
+  return row?.key === 'cursor' ? row.value : 0;
+}
+
+export type { ApiError };

@@ -1,0 +1,80 @@
+import type { SyncTable } from '../protocol';
+import type { AnyRow, LocalMessage, OutboxRow, SyncRows } from './tables';
+
+/** Who predicts: the signed-in user. Time comes from the command, so a replay is identical. */
+export type PredictContext = { userId: string };
+
+export type RowKey = { table: SyncTable; key: string };
+export const keyId = (k: RowKey): string => `${k.table}/${k.key}`;
+
+type Pending = Pick<OutboxRow, 'id' | 'type' | 'payload' | 'createdAt'>;
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The rows a command changes locally; each is recomputed from the server's row plus the pending commands. */
+export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
+  const p = command.payload;
+  switch (command.type) {
+    case 'message.send':
+      return [{ table: 'messages', key: str(p.messageId) }, { table: 'chats', key: str(p.chatId) }];
+    case 'chat.take':
+    case 'chat.transfer':
+    case 'chat.close':
+      return [{ table: 'chats', key: str(p.chatId) }];
+    case 'operator.setStatus':
+      return [{ table: 'users', key: ctx.userId }];
+    default:
+      return [];
+  }
+}
+
+/**
+ * A command's predicted effect on one row: pure, from that row alone, so pending commands fold
+ * over the server's row in any order of arrival and give the same result. The server decides the
+ * truth; these only make the screen answer at once.
+ */
+export function predictRow(command: Pending, table: SyncTable, row: AnyRow | undefined, ctx: PredictContext): AnyRow | undefined {
+  const p = command.payload;
+  const at = command.createdAt;
+  if (command.type === 'message.send') {
+    const internal = p.internal === true;
+    if (table === 'messages') {
+      if (row) return row; // the server's copy is already here
+      const message: LocalMessage = {
+        id: str(p.messageId), chatId: str(p.chatId), authorKind: 'operator', authorId: ctx.userId,
+        text: str(p.text).trim(), internal, status: 'queued', createdAt: at,
+      };
+      return message;
+    }
+    if (table === 'chats' && row && !internal) {
+      const chat = row as SyncRows['chats'];
+      return { ...chat, lastMessageAt: maxIso(chat.lastMessageAt, at), lastOperatorMessageAt: at };
+    }
+    return row;
+  }
+  if (table === 'chats' && row) {
+    const chat = row as SyncRows['chats'];
+    switch (command.type) {
+      case 'chat.take':
+        return chat.status === 'pending' ? { ...chat, status: 'assigned', operatorId: ctx.userId } : chat;
+      case 'chat.transfer': {
+        const to = (p.to ?? {}) as { operatorId?: string; teamId?: string };
+        if (chat.status === 'closed') return chat;
+        if (to.operatorId) return { ...chat, status: 'assigned', operatorId: to.operatorId };
+        if (to.teamId) return { ...chat, status: 'pending', operatorId: null, teamId: to.teamId };
+        return chat;
+      }
+      case 'chat.close': {
+        const categoryId = typeof p.categoryId === 'string' ? p.categoryId : chat.categoryId;
+        return chat.status === 'closed' ? chat : { ...chat, status: 'closed', closedAt: at, categoryId };
+      }
+    }
+  }
+  if (table === 'users' && row && command.type === 'operator.setStatus') {
+    const status = p.status === 'in_work' ? 'in_work' : 'break';
+    return { ...(row as SyncRows['users']), operatorStatus: status };
+  }
+  return row;
+}
+
+const maxIso = (a: string, b: string): string => (a > b ? a : b);

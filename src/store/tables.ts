@@ -1,0 +1,53 @@
+import type {
+  ApiError, Channel, Chat, ChatHistoryEntry, Client, Message, Organization, RequestCategory, Role, SyncTable, Team, User,
+} from '../protocol';
+
+/** A message as the browser holds it: `queued` while its command waits in the outbox. */
+export type LocalMessage = Omit<Message, 'status'> & { status: Message['status'] | 'queued' };
+
+/** The row type of each synced table. */
+export type SyncRows = {
+  organizations: Organization;
+  roles: Role;
+  users: User;
+  teams: Team;
+  channels: Channel;
+  clients: Client;
+  requestCategories: RequestCategory;
+  chats: Chat;
+  messages: LocalMessage;
+  chatHistory: ChatHistoryEntry;
+};
+export type AnyRow = SyncRows[SyncTable];
+
+/** Bookkeeping rows: the cursor, bootstrap progress and the local schema's version. */
+export type MetaRow =
+  | { key: 'cursor'; value: number }
+  | { key: 'bootstrap'; value: { state: 'loading' | 'done'; cursor: number; rows: number } }
+  | { key: 'schema'; value: string };
+
+export type OutboxState = 'pending' | 'acknowledged' | 'rejected';
+
+/**
+ * A command the user gave that the server has not yet confirmed. `acknowledged` means the server
+ * applied it at `seq`; the row goes when the local cursor reaches that seq (the events are here).
+ * `rejected` rows stay, with their error, until the user retries or discards them: nothing the
+ * user wrote is dropped silently.
+ */
+export type OutboxRow = {
+  n?: number;
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+  state: OutboxState;
+  seq?: number;
+  error?: ApiError;
+  attempts: number;
+};
+
+/** The server's version of a row that has pending local changes on top (null: the server has none). */
+export type BaseRow = { table: SyncTable; key: string; row: AnyRow | null };
+
+/** A file chosen offline, kept as a Blob until its command is flushed. */
+export type FileRow = { id: string; commandId: string; name: string; type: string; size: number; blob: Blob; createdAt: string };
