@@ -72,6 +72,9 @@ async function openPostgres(url: string): Promise<Database> {
     await migrator.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection ended by the server (restart, admin) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => { console.error('PostgreSQL pool connection lost', error.message); });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   let listener: pg.Client | undefined;
   let closed = false;

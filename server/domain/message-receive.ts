@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { channels, chats, clientContacts, clients, messages } from '../db/schema';
 import { chatGroups, ORG_GROUP, type StoredChange } from '../sync/groups';
@@ -23,6 +23,9 @@ export async function messageReceive(scope: CommandScope, payload: CommandPayloa
   const duplicate = await scope.tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
   if (duplicate.length > 0) fail('VALIDATION_FAILED', { field: 'messageId' });
 
+  // One customer's messages are handled one at a time: two first messages arriving together
+  // must not create two clients or open two chats.
+  await scope.tx.execute(sql`select pg_advisory_xact_lock(8102, hashtext(${`${channel.id}:${payload.client.externalId}`}))`);
   const changes: StoredChange[] = [];
   const [contact] = await scope.tx
     .select({ clientId: clientContacts.clientId })

@@ -221,3 +221,23 @@ describe('commands over HTTP', () => {
     expect(thread).toHaveLength(1);
   });
 });
+
+describe('a customer writing twice at the same moment', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server.close(); });
+
+  it('gets one client and one chat, with both messages in it', async () => {
+    const ids = await demoIds(server.database);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) => customerWrites(server, ids.org.id, ids.channel.id, 'twin-visitor', `Message ${i}`)),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const contacts = await server.database.db.select().from(t.clientContacts).where(eq(t.clientContacts.externalId, 'twin-visitor'));
+    expect(contacts).toHaveLength(1);
+    const chats = await server.database.db.select().from(t.chats).where(eq(t.chats.clientId, contacts[0]?.clientId ?? ''));
+    expect(chats).toHaveLength(1);
+    const thread = await server.database.db.select().from(t.messages).where(eq(t.messages.chatId, chats[0]?.id ?? ''));
+    expect(thread.map((m) => m.text).sort()).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4']);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * DESIGN §6 budget "server: inbound messages through the full command path (PostgreSQL)
+ * ≥ 2,000 /s on 2 cores".
+ *
+ * Sends customer messages exactly as a channel adapter does — executeCommand with a
+ * `message.receive` command from a channel actor: validation, one transaction holding the state
+ * tables, the event log append (per-organization lock) and the stored command result, and NOTIFY
+ * on PostgreSQL — and, beside it in the same run and database, a plain baseline: per message one
+ * INSERT INTO messages and one UPDATE of its chat's times, each its own autocommit statement
+ * through the same Drizzle driver, with no validation, transaction, event or command result.
+ *
+ * Backends: PGlite in memory, and PostgreSQL when one answers (DATABASE_URL, else
+ * postgres://root@127.0.0.1:5432/test) in a throwaway database that is dropped at the end.
+ * Results are printed as a table and written to bench/results/server-ingest-<timestamp>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { eq, inArray, and } from 'drizzle-orm';
+import pg from 'pg';
+import { newId, type CommandResult } from '../src/protocol';
+import { openDatabase, type Database } from '../server/db/database';
+import { chats, clientContacts, messages } from '../server/db/schema';
+import { executeCommand, type CommandDeps } from '../server/domain/execute-command';
+import { seedBenchOrganization } from '../server/demo/bench-organization';
+import { systemClock } from '../server/clock';
+
+const BUDGET_PER_SECOND = 2000;
+const CLIENTS = 500;
+const CONCURRENCY = 8; // the PostgreSQL pool holds 10 connections
+/** Fixed counts, sized so the whole run stays under about two minutes on a 2-core machine. */
+const COUNTS = {
+  pglite: { warmup: 200, measured: Number(process.env.BENCH_PGLITE_MESSAGES ?? 2000) },
+  postgres: { warmup: 300, measured: Number(process.env.BENCH_PG_MESSAGES ?? 4000) },
+};
+const DEFAULT_PG_URL = 'postgres://root@127.0.0.1:5432/test';
+
+type Mode = 'serial' | 'concurrent';
+type Row = {
+  backend: 'pglite' | 'postgres';
+  mode: Mode;
+  senders: number;
+  messages: number;
+  newChats: number;
+  seconds: number;
+  perSecond: number;
+  latencyMs: { p50: number; p99: number };
+  plain: { statements: number; seconds: number; messagesPerSecond: number };
+  /** Plain messages per second over full-path messages per second: what the full path costs. */
+  costFactor: number;
+  failures: number;
+};
+
+type Org = { orgId: string; channelId: string };
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/**
+ * Splits messages 0..count-1 over senders so each client belongs to one sender: a customer's
+ * messages arrive one after another, as a messenger delivers them, never racing each other.
+ */
+function lanes(count: number, senders: number): number[][] {
+  const out: number[][] = Array.from({ length: senders }, () => []);
+  for (let i = 0; i < count; i++) out[(i % CLIENTS) % senders]?.push(i);
+  return out;
+}
+
+async function runLanes(count: number, senders: number, send: (i: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await Promise.all(
+    lanes(count, senders).map(async (lane) => {
+      for (const i of lane) await send(i);
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/** The full command path, exactly as a channel adapter calls it. */
+async function receive(deps: CommandDeps, org: Org, externalId: string, text: string): Promise<CommandResult> {
+  return executeCommand(
+    deps,
+    { orgId: org.orgId, actor: { kind: 'channel', id: org.channelId }, viewer: null },
+    { id: newId(), type: 'message.receive', payload: { channelId: org.channelId, client: { externalId, name: `Bench client ${externalId}` }, text } },
+  );
+}
+
+async function fullPath(deps: CommandDeps, org: Org, prefix: string, count: number, senders: number): Promise<{ seconds: number; latencies: number[]; failures: CommandResult[] }> {
+  const latencies: number[] = [];
+  const failures: CommandResult[] = [];
+  const seconds = await runLanes(count, senders, async (i) => {
+    const started = performance.now();
+    const result = await receive(deps, org, `${prefix}-${i % CLIENTS}`, `Hello, this is message ${i} of the ingest benchmark.`);
+    latencies.push(performance.now() - started);
+    if (!result.ok) failures.push(result);
+  });
+  return { seconds, latencies: latencies.sort((a, b) => a - b), failures };
+}
+
+/** The chats the full path opened for a prefix's clients, for the baseline to write into. */
+async function chatsOf(database: Database, org: Org, prefix: string): Promise<string[]> {
+  const externalIds = Array.from({ length: CLIENTS }, (_, i) => `${prefix}-${i}`);
+  const rows = await database.db
+    .select({ id: chats.id })
+    .from(chats)
+    .innerJoin(clientContacts, and(eq(clientContacts.clientId, chats.clientId), eq(clientContacts.channelId, chats.channelId)))
+    .where(and(eq(chats.orgId, org.orgId), inArray(clientContacts.externalId, externalIds)));
+  return rows.map((row) => row.id);
+}
+
+/** The baseline: per message one INSERT and one UPDATE, each in autocommit. */
+async function plainInserts(database: Database, org: Org, chatIds: readonly string[], count: number, senders: number): Promise<number> {
+  const { db } = database;
+  return runLanes(count, senders, async (i) => {
+    const chatId = chatIds[i % chatIds.length];
+    if (!chatId) throw new Error('no chat for the baseline');
+    const now = new Date();
+    await db.insert(messages).values({ id: newId(), orgId: org.orgId, chatId, authorKind: 'client', text: `Hello, this is message ${i} of the ingest benchmark.`, internal: false, status: 'delivered', createdAt: now });
+    await db.update(chats).set({ lastMessageAt: now, lastClientMessageAt: now, updatedAt: now }).where(eq(chats.id, chatId));
+  });
+}
+
+async function measure(database: Database, org: Org, backend: Row['backend'], mode: Mode, senders: number, counts: { warmup: number; measured: number }): Promise<Row> {
+  const deps: CommandDeps = { database, clock: systemClock, wake: () => {} };
+  const tag = `${backend}-${mode}`;
+  // Warm up both paths (JIT, connections, caches) on clients of their own.
+  const warm = await fullPath(deps, org, `${tag}-warm`, counts.warmup, senders);
+  if (warm.failures.length > 0) throw new Error(`warm-up failed: ${JSON.stringify(warm.failures[0])}`);
+  const warmChats = await chatsOf(database, org, `${tag}-warm`);
+  await plainInserts(database, org, warmChats, Math.min(counts.warmup, 200), senders);
+
+  const full = await fullPath(deps, org, tag, counts.measured, senders);
+  const chatIds = await chatsOf(database, org, tag);
+  const plainSeconds = await plainInserts(database, org, chatIds, counts.measured, senders);
+  const perSecond = counts.measured / full.seconds;
+  const plainPerSecond = counts.measured / plainSeconds;
+  if (full.failures.length > 0) console.error(`${tag}: ${full.failures.length} commands refused, first: ${JSON.stringify(full.failures[0])}`);
+  console.log(`  ${backend} ${mode}: ${perSecond.toFixed(0)} msg/s full path, ${plainPerSecond.toFixed(0)} msg/s plain`);
+  return {
+    backend,
+    mode,
+    senders,
+    messages: counts.measured,
+    newChats: chatIds.length,
+    seconds: full.seconds,
+    perSecond,
+    latencyMs: { p50: percentile(full.latencies, 50), p99: percentile(full.latencies, 99) },
+    plain: { statements: counts.measured * 2, seconds: plainSeconds, messagesPerSecond: plainPerSecond },
+    costFactor: plainPerSecond / perSecond,
+    failures: full.failures.length,
+  };
+}
+
+async function seedSmallOrg(database: Database): Promise<Org> {
+  const org = await seedBenchOrganization(database.db, { seed: 1, chats: 200, messages: 2000, operators: 10, teams: 2, login: 'bench-ingest' }, systemClock.now());
+  return { orgId: org.orgId, channelId: org.channelId };
+}
+
+async function benchPglite(): Promise<Row[]> {
+  const database = await openDatabase({ inMemory: true });
+  try {
+    const org = await seedSmallOrg(database);
+    // PGlite is one connection in this process: concurrent senders only queue, so serial only.
+    return [await measure(database, org, 'pglite', 'serial', 1, COUNTS.pglite)];
+  } finally {
+    await database.close();
+  }
+}
+
+const hidePassword = (url: string): string => url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
+
+/**
+ * Drops the throwaway database. The pool's sockets may still be closing after close() resolves,
+ * and terminating them (DROP … WITH (FORCE)) would raise an error on a pool that has no error
+ * listener, so wait for them to go first and force only as the last resort.
+ */
+async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  const drop = `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)}`;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(drop);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '55006') throw error; // object_in_use: sessions still closing
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await admin.query(`${drop} WITH (FORCE)`).catch((error: unknown) => {
+    console.error(`could not drop the throwaway database ${name}: ${error instanceof Error ? error.message : String(error)}`);
+  });
+}
+
+async function benchPostgres(adminUrl: string): Promise<Row[] | string> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return `not reachable at ${hidePassword(adminUrl)} (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const name = `sc_bench_${randomBytes(6).toString('hex')}`;
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    try {
+      const org = await seedSmallOrg(database);
+      const serial = await measure(database, org, 'postgres', 'serial', 1, COUNTS.postgres);
+      const concurrent = await measure(database, org, 'postgres', 'concurrent', CONCURRENCY, COUNTS.postgres);
+      return [serial, concurrent];
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await dropDatabase(admin, name);
+    await admin.end();
+  }
+}
+
+function table(rows: readonly Row[]): string {
+  const header = ['backend', 'mode', 'messages', 'new chats', 'seconds', 'msg/s', 'p50 ms', 'p99 ms', 'plain msg/s', 'plain/full', 'budget'];
+  const body = rows.map((row) => [
+    row.backend,
+    row.mode === 'serial' ? 'serial' : `${row.senders} senders`,
+    String(row.messages),
+    String(row.newChats),
+    row.seconds.toFixed(2),
+    row.perSecond.toFixed(0),
+    row.latencyMs.p50.toFixed(2),
+    row.latencyMs.p99.toFixed(2),
+    row.plain.messagesPerSecond.toFixed(0),
+    `${row.costFactor.toFixed(2)}×`,
+    row.backend === 'postgres' ? (row.perSecond >= BUDGET_PER_SECOND ? 'pass' : 'miss') : '—',
+  ]);
+  const widths = header.map((cell, i) => Math.max(cell.length, ...body.map((line) => (line[i] ?? '').length)));
+  const format = (line: readonly string[]) => line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  console.log(`Server ingest: message.receive through executeCommand (${cpus().length} CPUs, ${availableParallelism()} usable, Node ${process.version})`);
+  console.log(`${CLIENTS} distinct customers per run, so the first ${CLIENTS} messages open chats and the rest join them.\n`);
+
+  const rows: Row[] = [];
+  console.log(`PGlite (in memory): ${COUNTS.pglite.warmup} warm-up + ${COUNTS.pglite.measured} measured …`);
+  rows.push(...(await benchPglite()));
+
+  const pgUrl = process.env.DATABASE_URL || DEFAULT_PG_URL;
+  console.log(`PostgreSQL (${hidePassword(pgUrl)}, throwaway database): ${COUNTS.postgres.warmup} warm-up + ${COUNTS.postgres.measured} measured, serial and ${CONCURRENCY} senders …`);
+  const postgres = await benchPostgres(pgUrl);
+  if (typeof postgres === 'string') console.log(`PostgreSQL skipped: ${postgres}`);
+  else rows.push(...postgres);
+
+  console.log(`\n${table(rows)}\n`);
+  console.log('full   = executeCommand(message.receive) from a channel actor: validation, one transaction with the state');
+  console.log('         tables, event log append and command result, NOTIFY on PostgreSQL.');
+  console.log('plain  = per message 1 INSERT INTO messages + 1 UPDATE chats, each its own autocommit statement, same');
+  console.log('         driver, same run; plain/full = how many times more the full path costs per message.');
+
+  const pgRows = rows.filter((row) => row.backend === 'postgres');
+  const best = pgRows.reduce<Row | undefined>((top, row) => (!top || row.perSecond > top.perSecond ? row : top), undefined);
+  let verdict: 'pass' | 'miss' | 'not measured';
+  if (!best) {
+    verdict = 'not measured';
+    console.log(`\nDESIGN §6 budget: ≥ ${BUDGET_PER_SECOND} msg/s on PostgreSQL — not measured (no PostgreSQL).`);
+  } else {
+    verdict = best.perSecond >= BUDGET_PER_SECOND ? 'pass' : 'miss';
+    console.log(`\nDESIGN §6 budget: ≥ ${BUDGET_PER_SECOND} msg/s on PostgreSQL (${cpus().length} CPUs here) — ${verdict.toUpperCase()}: best ${best.perSecond.toFixed(0)} msg/s (${best.mode === 'serial' ? 'serial' : `${best.senders} concurrent senders`}).`);
+  }
+
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir = new URL('./results/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL(`server-ingest-${stamp}.json`, dir);
+  writeFileSync(
+    file,
+    `${JSON.stringify({
+      bench: 'server-ingest',
+      at: new Date().toISOString(),
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? null,
+      budget: { messagesPerSecond: BUDGET_PER_SECOND, backend: 'postgres', verdict, best: best ? { mode: best.mode, perSecond: best.perSecond } : null },
+      plainBaseline: 'per message: 1 INSERT INTO messages + 1 UPDATE chats, each in autocommit, same driver',
+      clients: CLIENTS,
+      results: rows,
+      totalSeconds: (performance.now() - started) / 1000,
+    }, null, 2)}\n`,
+  );
+  console.log(`Results written to ${file.pathname} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`);
+  if (rows.some((row) => row.failures > 0)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { EventsPageSchema, type BootstrapLine, type CommandEnvelope, type CommandResult, type EventsPage } from '../protocol';
+import type { SyncSession } from './sync-state';
+
+/** The server refused the token: the session is over. */
+export class AuthLostError extends Error {
+  constructor() {
+    super('authentication lost');
+    this.name = 'AuthLostError';
+  }
+}
+
+/** The server answered, but not with success (5xx, 4xx other than 401). */
+export class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpError';
+  }
+}
+
+const CommandResultsSchema = v.object({ results: v.array(v.looseObject({ id: v.string(), ok: v.boolean() })) });
+
+/** The sync engine's calls to the server (DESIGN §4 sync and commands API). */
+export class SyncApi {
+  constructor(
+    private readonly session: SyncSession,
+    private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+  ) {}
+
+  private async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await this.fetchImpl(`${this.session.baseUrl}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${this.session.token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      cache: 'no-store',
+    });
+    if (response.status === 401) throw new AuthLostError();
+    if (!response.ok) throw new HttpError(response.status);
+    return response;
+  }
+
+  /** The bootstrap, line by line as it streams: memory stays flat however large the organization. */
+  async *bootstrap(): AsyncGenerator<BootstrapLine> {
+    const response = await this.request('/api/sync/bootstrap');
+    if (!response.body) throw new HttpError(response.status);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (value) buffer += value;
+      let newline = buffer.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        if (line.trim()) yield JSON.parse(line) as BootstrapLine;
+        newline = buffer.indexOf('\n');
+      }
+      if (done) break;
+    }
+    if (buffer.trim()) yield JSON.parse(buffer) as BootstrapLine;
+  }
+
+  async events(after: number, limit: number): Promise<EventsPage> {
+    const response = await this.request(`/api/sync/events?after=${after}&limit=${limit}`);
+    const body: unknown = await response.json();
+    // The page's envelope is checked here; each event is checked before it is applied.
+    const envelope = v.safeParse(v.looseObject({ events: v.array(v.unknown()), hasMore: v.boolean(), cursor: v.number(), reset: v.optional(v.literal(true)) }), body);
+    if (!envelope.success) throw new HttpError(502);
+    return envelope.output as EventsPage;
+  }
+
+  async commands(commands: CommandEnvelope[]): Promise<CommandResult[]> {
+    const response = await this.request('/api/commands', { method: 'POST', body: JSON.stringify({ commands }) });
+    const body: unknown = await response.json();
+    if (!v.safeParse(CommandResultsSchema, body).success) throw new HttpError(502);
+    return (body as { results: CommandResult[] }).results;
+  }
+
+  async chatThread(chatId: string): Promise<{ chat: unknown; messages: unknown[]; history: unknown[] }> {
+    const response = await this.request(`/api/sync/chat/${encodeURIComponent(chatId)}/messages`);
+    const body = (await response.json()) as { entity: { chat: unknown; messages: unknown[]; history: unknown[] } };
+    return body.entity;
+  }
+
+  /** The live socket's address; the token goes as the first message, not in the URL (logs). */
+  liveUrl(after: number): string {
+    const url = new URL(`/api/sync/live?after=${after}`, this.session.baseUrl);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    return url.toString();
+  }
+
+  get token(): string {
+    return this.session.token;
+  }
+}
+
+export { EventsPageSchema };

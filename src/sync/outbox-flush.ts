@@ -1,0 +1,40 @@
+import { recordAttempt, recordResults, type InboxDb, type OutboxRow, type PredictContext } from '../store';
+import type { CommandEnvelope } from '../protocol';
+import type { SyncApi } from './api-client';
+
+/** Commands per request: large enough to drain a long offline queue in a few round trips. */
+export const FLUSH_BATCH = 100;
+
+/** The Web Lock that keeps the worker and the service worker from flushing one outbox at once. */
+export const outboxLockName = (dbName: string): string => `${dbName}:outbox-flush`;
+
+export type FlushOutcome = { sent: number; rejected: OutboxRow[] };
+
+/**
+ * Sends pending commands in creation order, in batches, until none is left. Each keeps its id,
+ * so a batch re-sent after a lost answer is answered from the server's stored results instead of
+ * applied twice. Network failures propagate to the caller, which retries with backoff.
+ */
+export async function flushOutbox(db: InboxDb, api: SyncApi, ctx: PredictContext, locks: LockManager | undefined): Promise<FlushOutcome> {
+  const run = async (): Promise<FlushOutcome> => {
+    let sent = 0;
+    const rejected: OutboxRow[] = [];
+    for (;;) {
+      const batch = await db.outbox.where('state').equals('pending').sortBy('n');
+      if (batch.length === 0) return { sent, rejected };
+      const slice = batch.slice(0, FLUSH_BATCH);
+      const commands: CommandEnvelope[] = slice.map((row) => ({ id: row.id, type: row.type, payload: row.payload }));
+      let results;
+      try {
+        results = await api.commands(commands);
+      } catch (error) {
+        await recordAttempt(db, slice.map((row) => row.id));
+        throw error;
+      }
+      rejected.push(...(await recordResults(db, results, ctx)));
+      sent += slice.length;
+    }
+  };
+  if (!locks) return run();
+  return locks.request(outboxLockName(db.name), run);
+}

@@ -1,0 +1,322 @@
+import { liveQuery, type Subscription as DexieSubscription } from 'dexie';
+import { BehaviorSubject, Subject, bufferTime, concatMap, filter, from, type Subscription } from 'rxjs';
+import { LIVE_CLOSE, type LiveServerMessage, type SyncEvent } from '../protocol';
+import {
+  applyEvents, currentCursor, isBootstrapped, storeServerRows, validateEvents, type InboxDb, type PredictContext,
+} from '../store';
+import { AuthLostError, type SyncApi } from './api-client';
+import { backoffDelay } from './backoff';
+import { runBootstrap } from './bootstrap-run';
+import { catchUp, ResetRequired } from './catch-up';
+import { flushOutbox } from './outbox-flush';
+import { INITIAL_SYNC_STATE, type SyncState } from './sync-state';
+
+/** The part of a WebSocket the engine uses: the browser's, or `ws` in Node tests. */
+export type SocketLike = {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+};
+
+export type SyncEngineDeps = {
+  db: InboxDb;
+  api: SyncApi;
+  ctx: PredictContext;
+  createSocket: (url: string) => SocketLike;
+  /** Web Locks: one leader per browser profile. Absent (tests, old browsers): this engine leads. */
+  locks?: LockManager | undefined;
+  /** Shares the leader's connection state with the other tabs. */
+  createChannel?: ((name: string) => BroadcastChannel) | undefined;
+  random?: () => number;
+  log?: (message: string, detail?: unknown) => void;
+};
+
+/** Events arriving within this window are applied in one transaction. */
+const BATCH_WINDOW_MS = 8;
+
+/**
+ * The sync engine (DESIGN §5): bootstrap, catch-up, the live socket with reconnect and gap
+ * detection, and outbox flushing, publishing its state as an observable. Every tab runs one; only
+ * the Web Lock's holder connects, so a browser profile keeps exactly one live connection.
+ */
+export class SyncEngine {
+  readonly state$ = new BehaviorSubject<SyncState>(INITIAL_SYNC_STATE);
+  private readonly incoming = new Subject<LiveServerMessage>();
+  private readonly subscriptions: Subscription[] = [];
+  private outboxWatch: DexieSubscription | undefined;
+  private channel: BroadcastChannel | undefined;
+  private socket: SocketLike | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnectAttempt = 0;
+  private flushAttempt = 0;
+  private flushing = false;
+  private flushAgain = false;
+  private cursor = 0;
+  private stopped = false;
+  private resolveStopped: () => void = () => undefined;
+  private readonly stoppedSignal = new Promise<void>((resolve) => { this.resolveStopped = resolve; });
+
+  constructor(private readonly deps: SyncEngineDeps) {}
+
+  private get db(): InboxDb {
+    return this.deps.db;
+  }
+
+  private log(message: string, detail?: unknown): void {
+    (this.deps.log ?? ((m: string, d?: unknown) => { console.warn(`[sync] ${m}`, d ?? ''); }))(message, detail);
+  }
+
+  private setState(patch: Partial<SyncState>): void {
+    const next = { ...this.state$.value, ...patch };
+    this.state$.next(next);
+    if (next.leader && (patch.connection || patch.bootstrap)) {
+      this.channel?.postMessage({ connection: next.connection, bootstrap: next.bootstrap });
+    }
+  }
+
+  async start(): Promise<void> {
+    this.subscriptions.push(
+      this.incoming
+        .pipe(
+          bufferTime(BATCH_WINDOW_MS),
+          filter((batch) => batch.length > 0),
+          concatMap((batch) => from(this.handleLive(batch))),
+        )
+        .subscribe(),
+    );
+    this.channel = this.deps.createChannel?.(`${this.db.name}:sync`);
+    if (this.channel) {
+      this.channel.onmessage = (event: MessageEvent<Pick<SyncState, 'connection' | 'bootstrap'>>) => {
+        if (!this.state$.value.leader) this.setState({ connection: event.data.connection, bootstrap: event.data.bootstrap });
+      };
+    }
+    this.outboxWatch = liveQuery(async () => ({
+      pending: await this.db.outbox.where('state').anyOf('pending', 'acknowledged').count(),
+      unsent: await this.db.outbox.where('state').equals('pending').count(),
+      rejected: await this.db.outbox.where('state').equals('rejected').count(),
+    })).subscribe({
+      next: (counts) => {
+        this.setState({ outbox: { pending: counts.pending, rejected: counts.rejected } });
+        if (counts.unsent > 0) this.flushSoon();
+      },
+      error: (error: unknown) => { this.log('outbox watch failed', error); },
+    });
+    const locks = this.deps.locks;
+    if (locks) {
+      // Held until this engine stops (tab closed, logout); the next waiting tab then leads.
+      void locks.request(`${this.db.name}:leader`, async () => {
+        if (!this.stopped) await this.lead();
+      });
+    } else {
+      void this.lead();
+    }
+  }
+
+  private async lead(): Promise<void> {
+    this.setState({ leader: true });
+    await this.reconnectNow();
+    await this.stoppedSignal;
+  }
+
+  /** Comes back at once when the browser says the network is back, instead of waiting out a backoff. */
+  nudge(): void {
+    if (!this.state$.value.leader || this.stopped) return;
+    if (this.state$.value.connection === 'offline') {
+      clearTimeout(this.reconnectTimer);
+      void this.reconnectNow();
+    }
+    this.flushSoon();
+  }
+
+  /** Brings the local database up to the server (bootstrap or catch-up), then opens the socket. */
+  private async reconnectNow(): Promise<void> {
+    if (this.stopped) return;
+    this.setState({ connection: 'connecting' });
+    try {
+      await this.syncUp();
+      this.connect();
+      this.flushSoon();
+    } catch (error) {
+      this.failed(error, () => { this.scheduleReconnect(); });
+    }
+  }
+
+  private async syncUp(): Promise<void> {
+    if (!(await isBootstrapped(this.db))) {
+      await this.bootstrap();
+      return;
+    }
+    try {
+      const result = await catchUp(this.db, this.deps.api, this.deps.ctx);
+      this.cursor = result.cursor;
+      for (const skipped of result.skipped) this.log('skipped a malformed event', skipped);
+    } catch (error) {
+      if (!(error instanceof ResetRequired)) throw error;
+      await this.bootstrap();
+    }
+  }
+
+  private async bootstrap(): Promise<void> {
+    this.setState({ bootstrap: { state: 'loading', rows: 0 } });
+    const result = await runBootstrap(this.db, this.deps.api, this.deps.ctx, (rows) => {
+      this.setState({ bootstrap: { state: 'loading', rows } });
+    });
+    if (result.invalid > 0) this.log(`bootstrap left out ${result.invalid} invalid rows`);
+    this.cursor = result.cursor;
+    this.setState({ bootstrap: { state: 'done', rows: result.rows } });
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const socket = this.deps.createSocket(this.deps.api.liveUrl(this.cursor));
+    this.socket = socket;
+    socket.onopen = () => { socket.send(JSON.stringify({ token: this.deps.api.token })); };
+    socket.onmessage = (event) => {
+      try {
+        this.incoming.next(JSON.parse(String(event.data)) as LiveServerMessage);
+      } catch (error) {
+        this.log('unreadable live message', error);
+      }
+    };
+    socket.onerror = () => undefined; // a close follows
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      if (this.stopped) return;
+      this.setState({ connection: 'offline' });
+      if (event.code === LIVE_CLOSE.unauthorized) {
+        this.setState({ authLost: true });
+        return;
+      }
+      // A reset close (4000) is handled like any drop: the catch-up on reconnect sees the reset.
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    clearTimeout(this.reconnectTimer);
+    const delay = backoffDelay(this.reconnectAttempt++, this.deps.random);
+    this.reconnectTimer = setTimeout(() => { void this.reconnectNow(); }, delay);
+  }
+
+  /** Applies live batches in order; a batch that does not follow the local cursor first catches up. */
+  private async handleLive(messages: LiveServerMessage[]): Promise<void> {
+    let events: SyncEvent[] = [];
+    let target = this.cursor;
+    const commit = async () => {
+      if (target > this.cursor || events.length > 0) {
+        await applyEvents(this.db, events, target, this.deps.ctx);
+        this.cursor = target;
+      }
+      events = [];
+    };
+    try {
+      for (const message of messages) {
+        if (message.kind === 'ready') {
+          this.reconnectAttempt = 0;
+          this.setState({ connection: 'online' });
+          this.flushSoon();
+        } else if (message.kind === 'reset') {
+          await commit();
+          this.socket?.close();
+          return;
+        } else if (message.kind === 'events') {
+          if (message.cursor <= target) continue; // already have it
+          if (message.after !== target) {
+            // A gap: something between our cursor and this batch never arrived. Fetch it first.
+            await commit();
+            const caught = await catchUp(this.db, this.deps.api, this.deps.ctx);
+            this.cursor = target = caught.cursor;
+            if (message.cursor <= target) continue;
+          }
+          const fresh = (message.events as unknown[]).filter((event) => ((event as { seq?: number }).seq ?? 0) > target);
+          const checked = validateEvents(fresh);
+          for (const skipped of checked.skipped) this.log('skipped a malformed event', skipped);
+          events.push(...checked.events);
+          target = message.cursor;
+        }
+      }
+      await commit();
+    } catch (error) {
+      this.failed(error, () => {
+        // Start over from the database's cursor: the socket is dropped and catch-up repairs.
+        this.socket?.close();
+      });
+    }
+  }
+
+  /** Sends the outbox when this tab leads; failures retry with backoff. */
+  flushSoon(): void {
+    if (!this.state$.value.leader || this.stopped) return;
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    clearTimeout(this.flushTimer);
+    this.flushing = true;
+    this.flushAgain = false;
+    flushOutbox(this.db, this.deps.api, this.deps.ctx, this.deps.locks)
+      .then((outcome) => {
+        this.flushAttempt = 0;
+        for (const row of outcome.rejected) this.log(`command ${row.type} refused: ${row.error?.name ?? ''}`);
+      })
+      .catch((error: unknown) => {
+        this.failed(error, () => {
+          this.flushTimer = setTimeout(() => { this.flushSoon(); }, backoffDelay(this.flushAttempt++, this.deps.random));
+        });
+      })
+      .finally(() => {
+        this.flushing = false;
+        if (this.flushAgain) this.flushSoon();
+      });
+  }
+
+  async fetchChat(chatId: string): Promise<void> {
+    const thread = await this.deps.api.chatThread(chatId);
+    await storeServerRows(this.db, 'chats', [thread.chat]);
+    await storeServerRows(this.db, 'messages', thread.messages);
+    await storeServerRows(this.db, 'chatHistory', thread.history);
+  }
+
+  /** Sorts failures into what the user must hear (session over, storage full) and what retries. */
+  private failed(error: unknown, retry: () => void): void {
+    if (error instanceof AuthLostError) {
+      this.setState({ authLost: true, connection: 'offline' });
+      return;
+    }
+    if (isQuotaError(error)) {
+      this.setState({ problem: { name: 'STORAGE_FULL', at: new Date().toISOString() } });
+    } else {
+      this.log('sync step failed, retrying', error);
+    }
+    retry();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.flushTimer);
+    this.socket?.close();
+    this.socket = undefined;
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.outboxWatch?.unsubscribe();
+    this.channel?.close();
+    this.resolveStopped();
+    this.setState({ connection: 'offline', leader: false });
+    this.state$.complete();
+    await currentCursor(this.db).catch(() => 0); // let in-flight transactions settle
+  }
+}
+
+function isQuotaError(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = (e as { inner?: unknown }).inner ?? e.cause) {
+    if (e.name === 'QuotaExceededError') return true;
+  }
+  return false;
+}
