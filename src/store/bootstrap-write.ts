@@ -21,6 +21,11 @@ export async function beginBootstrap(db: InboxDb, cursor: number): Promise<void>
  * base instead of overwriting the prediction on screen.
  */
 export async function writeBootstrapRows(db: InboxDb, table: SyncTable, rows: readonly unknown[]): Promise<{ stored: number; invalid: number }> {
+  return storeServerRows(db, table, rows, true);
+}
+
+/** Server rows fetched outside the event stream (a closed chat's thread), stored the same careful way. */
+export async function storeServerRows(db: InboxDb, table: SyncTable, rows: readonly unknown[], countProgress = false): Promise<{ stored: number; invalid: number }> {
   const schema = ROW_SCHEMAS[table];
   const valid: AnyRow[] = [];
   for (const row of rows) if (v.safeParse(schema, row).success) valid.push(row as AnyRow);
@@ -29,7 +34,7 @@ export async function writeBootstrapRows(db: InboxDb, table: SyncTable, rows: re
     const direct = pendingKeys.size === 0 ? valid : valid.filter((row) => !pendingKeys.has(row.id));
     await db.dataTable(table).bulkPut(direct);
     for (const row of valid) if (pendingKeys.has(row.id)) await db.base.put({ table, key: row.id, row });
-    const progress = await db.meta.get('bootstrap');
+    const progress = countProgress ? await db.meta.get('bootstrap') : undefined;
     if (progress?.key === 'bootstrap') {
       await db.meta.put({ key: 'bootstrap', value: { ...progress.value, rows: progress.value.rows + valid.length } });
     }

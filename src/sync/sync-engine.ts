@@ -12,15 +12,7 @@ import { flushOutbox } from './outbox-flush';
 import { INITIAL_SYNC_STATE, type SyncState } from './sync-state';
 
 /** The part of a WebSocket the engine uses: the browser's, or `ws` in Node tests. */
-export type SocketLike = {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-};
+export type SocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'>;
 
 export type SyncEngineDeps = {
   db: InboxDb;

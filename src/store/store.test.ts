@@ -1,0 +1,132 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { newId } from '../protocol';
+import { InboxDb } from './db';
+import { applyEvents, validateEvents } from './apply-events';
+import { enqueue, recordResults, currentCursor, retryRejected, discardRejected } from './outbox';
+import { beginBootstrap, finishBootstrap, writeBootstrapRows, isBootstrapped } from './bootstrap-write';
+import { openStore } from './open-store';
+import { ME, OTHER, chatId, chatRow, event, messageRow } from './test-fixtures';
+
+const ctx = { userId: ME };
+
+describe('local store', () => {
+  let db: InboxDb;
+  beforeEach(async () => {
+    db = new InboxDb(`test-${newId()}`);
+    await db.open();
+    await beginBootstrap(db, 0);
+    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1)), chatRow(chatId(2))]);
+    await finishBootstrap(db, 10, ctx);
+  });
+  afterEach(async () => { await db.delete(); });
+
+  it('a batch of events and its cursor commit together or not at all', async () => {
+    const good = event(11, [{ table: 'messages', op: 'put', key: 'm1', row: messageRow('00000000-0000-7000-8000-00000000aa01', chatId(1)) }]);
+    const poisoned = event(12, [{ table: 'chats', op: 'put', key: chatId(2), row: chatRow(chatId(2), { status: 'assigned', operatorId: OTHER }) }]);
+    // A failure inside the transaction (here a hook that throws, as a full disk would).
+    db.chats.hook('updating', () => { throw new Error('disk full'); });
+    await expect(applyEvents(db, [good, poisoned], 12, ctx)).rejects.toThrow();
+    expect(await db.messages.count()).toBe(0);
+    expect(await currentCursor(db)).toBe(10);
+    // Without the failure both land, with the cursor.
+    const clean = new InboxDb(db.name);
+    await clean.open();
+    await applyEvents(clean, [good, poisoned], 12, ctx);
+    expect(await clean.messages.count()).toBe(1);
+    expect((await clean.chats.get(chatId(2)))?.status).toBe('assigned');
+    expect(await currentCursor(clean)).toBe(12);
+    clean.close();
+  });
+
+  it('shows a command at once, keeps the server row as base, and drops the base when confirmed', async () => {
+    const command = await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(1) } }, ctx);
+    expect(await db.chats.get(chatId(1))).toMatchObject({ status: 'assigned', operatorId: ME });
+    expect((await db.base.get(['chats', chatId(1)]))?.row).toMatchObject({ status: 'pending' });
+    await recordResults(db, [{ id: command.id, ok: true, seq: 11 }], ctx);
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'acknowledged', seq: 11 });
+    await applyEvents(db, [event(11, [{ table: 'chats', op: 'put', key: chatId(1), row: chatRow(chatId(1), { status: 'assigned', operatorId: ME, updatedAt: '2026-11-01T10:05:00.000Z' }) }], command.id)], 11, ctx);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+    expect((await db.chats.get(chatId(1)))?.updatedAt).toBe('2026-11-01T10:05:00.000Z');
+  });
+
+  it('a server change under a pending command becomes its base, and the command stays applied on top', async () => {
+    await enqueue(db, { type: 'chat.close', payload: { chatId: chatId(1) } }, ctx);
+    await applyEvents(db, [event(11, [{ table: 'chats', op: 'put', key: chatId(1), row: chatRow(chatId(1), { teamId: null, lastMessageAt: '2026-11-02T00:00:00.000Z' }) }])], 11, ctx);
+    expect(await db.chats.get(chatId(1))).toMatchObject({ status: 'closed', teamId: null, lastMessageAt: '2026-11-02T00:00:00.000Z' });
+    expect((await db.base.get(['chats', chatId(1)]))?.row).toMatchObject({ status: 'pending', teamId: null });
+  });
+
+  it('a rejected command restores the row, reports its error name, and keeps what the user wrote', async () => {
+    const send = await enqueue(db, { type: 'message.send', payload: { chatId: chatId(1), text: 'Our reply' } }, ctx);
+    const messageId = send.payload.messageId as string;
+    expect(await db.messages.get(messageId)).toMatchObject({ status: 'queued', text: 'Our reply' });
+    expect((await db.chats.get(chatId(1)))?.lastOperatorMessageAt).toBe(send.createdAt);
+    const rejected = await recordResults(db, [{ id: send.id, ok: false, error: { name: 'SEND_TO_DEACTIVATED_CHANNEL' } }], ctx);
+    expect(rejected.map((r) => r.error?.name)).toEqual(['SEND_TO_DEACTIVATED_CHANNEL']);
+    expect(await db.messages.get(messageId)).toBeUndefined();
+    expect(await db.chats.get(chatId(1))).toEqual(chatRow(chatId(1)));
+    expect(await db.base.count()).toBe(0);
+    const [kept] = await db.outbox.toArray();
+    expect(kept).toMatchObject({ state: 'rejected', payload: { text: 'Our reply' }, error: { name: 'SEND_TO_DEACTIVATED_CHANNEL' } });
+    // Retried: a new command carrying the same text; discarded: gone.
+    const again = await retryRejected(db, send.id, ctx);
+    expect(again?.id).not.toBe(send.id);
+    expect(await db.messages.get(messageId)).toMatchObject({ status: 'queued', text: 'Our reply' });
+    await recordResults(db, [{ id: again?.id ?? '', ok: false, error: { name: 'CHAT_CLOSED' } }], ctx);
+    await discardRejected(db, again?.id ?? '');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a chat that leaves the user’s sight takes its messages along', async () => {
+    await applyEvents(db, [event(11, [{ table: 'messages', op: 'put', key: 'x', row: messageRow('00000000-0000-7000-8000-00000000aa02', chatId(2)) }])], 11, ctx);
+    await applyEvents(db, [event(12, [{ table: 'chats', op: 'delete', key: chatId(2) }])], 12, ctx);
+    expect(await db.chats.get(chatId(2))).toBeUndefined();
+    expect(await db.messages.where('chatId').equals(chatId(2)).count()).toBe(0);
+  });
+
+  it('a malformed event is skipped and never reaches the tables, while the cursor moves past it', async () => {
+    const { events, skipped } = validateEvents([
+      { seq: 11, nonsense: true },
+      event(12, [{ table: 'chats', op: 'put', key: chatId(1), row: { id: chatId(1), status: 'exploded' } }]),
+      event(13, [{ table: 'messages', op: 'put', key: 'ok', row: messageRow('00000000-0000-7000-8000-00000000aa03', chatId(1)) }]),
+    ]);
+    expect(skipped.map((s) => s.seq)).toEqual([11, 12]);
+    await applyEvents(db, events, 13, ctx);
+    expect((await db.chats.get(chatId(1)))?.status).toBe('pending');
+    expect(await db.messages.count()).toBe(1);
+    expect(await currentCursor(db)).toBe(13);
+  });
+
+  it('a bootstrap keeps the outbox and re-applies it over the fresh rows', async () => {
+    await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(2) } }, ctx);
+    await beginBootstrap(db, 50);
+    expect(await isBootstrapped(db)).toBe(false);
+    await writeBootstrapRows(db, 'chats', [chatRow(chatId(2), { lastMessageAt: '2026-11-03T00:00:00.000Z' }), { id: 'broken' }]);
+    await finishBootstrap(db, 50, ctx);
+    expect(await isBootstrapped(db)).toBe(true);
+    expect(await db.chats.get(chatId(2))).toMatchObject({ status: 'assigned', operatorId: ME, lastMessageAt: '2026-11-03T00:00:00.000Z' });
+    expect(await db.chats.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('opening the store', () => {
+  it('rebuilds a database of another schema version but carries its outbox over', async () => {
+    const org = newId();
+    const user = newId();
+    const first = await openStore(org, user);
+    await enqueue(first, { type: 'chat.take', payload: { chatId: chatId(9) } }, { userId: user });
+    await first.meta.put({ key: 'schema', value: 'an older schema' });
+    await first.chats.put(chatRow(chatId(9)));
+    first.close();
+    const reopened = await openStore(org, user);
+    expect(await reopened.chats.count()).toBe(0);
+    expect(await reopened.outbox.count()).toBe(1);
+    expect(await isBootstrapped(reopened)).toBe(false);
+    await reopened.delete();
+    expect(await Dexie.exists(reopened.name)).toBe(false);
+  });
+});

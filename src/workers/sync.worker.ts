@@ -1,0 +1,44 @@
+/// <reference lib="webworker" />
+import { expose } from 'comlink';
+import type { Subscription } from 'rxjs';
+import { openStore, requestPersistence } from '../store';
+import { SyncApi } from '../sync/api-client';
+import { SyncEngine } from '../sync/sync-engine';
+import type { SyncSession, SyncState } from '../sync/sync-state';
+import type { SyncWorkerApi } from './sync-worker-api';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let engine: SyncEngine | undefined;
+let subscription: Subscription | undefined;
+
+const api: SyncWorkerApi = {
+  async start(session: SyncSession, onState: (state: SyncState) => void) {
+    const db = await openStore(session.orgId, session.userId);
+    void requestPersistence().catch(() => false);
+    engine = new SyncEngine({
+      db,
+      api: new SyncApi(session),
+      ctx: { userId: session.userId },
+      createSocket: (url) => new WebSocket(url),
+      locks: self.navigator.locks,
+      createChannel: (name) => new BroadcastChannel(name),
+    });
+    subscription = engine.state$.subscribe((state) => { onState(state); });
+    self.addEventListener('online', () => engine?.nudge());
+    await engine.start();
+  },
+  flush() {
+    engine?.flushSoon();
+  },
+  async fetchChat(chatId: string) {
+    await engine?.fetchChat(chatId);
+  },
+  async stop() {
+    subscription?.unsubscribe();
+    await engine?.stop();
+    engine = undefined;
+  },
+};
+
+expose(api);
