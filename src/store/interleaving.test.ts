@@ -46,7 +46,7 @@ class ModelServer {
     this.seq += 1;
     for (const change of changes) this.rows.set(`${change.table}/${change.row.id}`, change.row);
     this.snapshots.set(this.seq, new Map(this.rows));
-    return event(this.seq, changes.map((c) => ({ table: c.table, op: 'put' as const, key: c.row.id, row: c.row as unknown as Record<string, unknown> })), commandId);
+    return event(this.seq, changes.map((c) => ({ table: c.table, op: 'put' as const, key: c.row.id, row: c.row })), commandId);
   }
 
   handle(command: OutboxRow): { result: CommandResult; events: SyncEvent[] } {
@@ -140,7 +140,7 @@ async function runScenario(seed: number, steps: number): Promise<void> {
       const snap = server.snapshots.get(s);
       const prev = server.snapshots.get(s - 1);
       if (!snap || !prev) continue;
-      const changes = [...snap.entries()].filter(([k, row]) => prev.get(k) !== row).map(([k, row]) => ({ table: k.split('/')[0] as 'chats' | 'messages', op: 'put' as const, key: row.id, row: row as unknown as Record<string, unknown> }));
+      const changes = [...snap.entries()].filter(([k, row]) => prev.get(k) !== row).map(([k, row]) => ({ table: k.split('/')[0] as 'chats' | 'messages', op: 'put' as const, key: row.id, row: row }));
       batch.push(event(s, changes, server.eventCommand.get(s) ?? null));
     }
     await applyEvents(db, batch, target, ctx);

@@ -32,11 +32,10 @@ export async function recompute(db: InboxDb, keys: Iterable<RowKey>, ctx: Predic
       }
       continue;
     }
-    let server = base ? (base.row ?? undefined) : await table.get(key.key);
+    const server = base ? (base.row ?? undefined) : await table.get(key.key);
     if (!base) await db.base.put({ table: key.table, key: key.key, row: server ?? null });
     let row = server;
     for (const command of relevant) row = predictRow(command, key.table, row, ctx);
-    server = undefined;
     if (row) await table.put(row);
     else await table.delete(key.key);
   }

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import {
   ChannelSchema, ChatHistoryEntrySchema, ChatSchema, ClientSchema, MessageSchema, OrganizationSchema, RequestCategorySchema,
   RoleSchema, TeamSchema, UserSchema, type SyncTable,

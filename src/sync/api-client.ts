@@ -28,11 +28,10 @@ export class SyncApi {
   ) {}
 
   private async request(path: string, init: RequestInit = {}): Promise<Response> {
-    const response = await this.fetchImpl(`${this.session.baseUrl}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${this.session.token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
-      cache: 'no-store',
-    });
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${this.session.token}`);
+    if (init.body) headers.set('content-type', 'application/json');
+    const response = await this.fetchImpl(`${this.session.baseUrl}${path}`, { ...init, headers, cache: 'no-store' });
     if (response.status === 401) throw new AuthLostError();
     if (!response.ok) throw new HttpError(response.status);
     return response;

@@ -71,7 +71,7 @@ export class SyncEngine {
     }
   }
 
-  async start(): Promise<void> {
+  start(): void {
     this.subscriptions.push(
       this.incoming
         .pipe(

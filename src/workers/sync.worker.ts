@@ -26,7 +26,7 @@ const api: SyncWorkerApi = {
     });
     subscription = engine.state$.subscribe((state) => { onState(state); });
     self.addEventListener('online', () => engine?.nudge());
-    await engine.start();
+    engine.start();
   },
   flush() {
     engine?.flushSoon();

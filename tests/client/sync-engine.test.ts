@@ -1,0 +1,198 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
+import { firstValueFrom, filter, timeout } from 'rxjs';
+import { newId } from '../../src/protocol';
+import { InboxDb, currentCursor, enqueue } from '../../src/store';
+import { SyncApi } from '../../src/sync/api-client';
+import { SyncEngine, type SocketLike } from '../../src/sync/sync-engine';
+import type { SyncState } from '../../src/sync/sync-state';
+import * as t from '../../server/db/schema';
+import { customerWrites, demoIds, login, startTestServer, type TestServer } from '../server/harness';
+
+type Ids = Awaited<ReturnType<typeof demoIds>>;
+
+/** Waits until a condition over the local database holds. */
+async function eventually(check: () => Promise<boolean>, what: string, ms = 8000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** A socket between the engine and the server that can lose chosen messages, as a flaky proxy would. */
+class LossySocket {
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+
+  constructor(private readonly socket: WebSocket, drop: (data: string) => boolean) {
+    socket.on('open', () => { this.onopen?.({}); });
+    socket.on('message', (data: Buffer) => {
+      const text = data.toString();
+      if (!drop(text)) this.onmessage?.({ data: text });
+    });
+    socket.on('close', (code: number) => { this.onclose?.({ code }); });
+    socket.on('error', (error) => { this.onerror?.(error); });
+  }
+
+  get readyState(): number {
+    return this.socket.readyState;
+  }
+
+  send(data: string): void {
+    this.socket.send(data);
+  }
+
+  close(code?: number): void {
+    this.socket.close(code);
+  }
+}
+
+const online = (engine: SyncEngine) =>
+  firstValueFrom(engine.state$.pipe(filter((s: SyncState) => s.connection === 'online'), timeout(8000)));
+
+describe('the sync engine against the real server', () => {
+  let server: TestServer;
+  let ids: Ids;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    ids = await demoIds(server.database);
+    token = await login(server, 'operator@demo.test');
+  });
+  afterAll(async () => { await server.close(); });
+
+  /** An engine for the demo operator, with hooks to lose traffic on purpose. */
+  function engineFor(db: InboxDb, options: { dropLive?: (data: string) => boolean; fetchImpl?: typeof fetch } = {}) {
+    const api = new SyncApi({ baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id }, options.fetchImpl);
+    const sockets: LossySocket[] = [];
+    const engine = new SyncEngine({
+      db,
+      api,
+      ctx: { userId: ids.operator.id },
+      createSocket: (url) => {
+        const socket = new LossySocket(new WebSocket(url), options.dropLive ?? (() => false));
+        sockets.push(socket);
+        return socket;
+      },
+      log: () => undefined,
+    });
+    return { engine, sockets };
+  }
+
+  it('bootstraps, then receives a customer’s message live into the local tables', async () => {
+    const db = new InboxDb(`engine-${newId()}`);
+    const { engine } = engineFor(db);
+    engine.start();
+    await online(engine);
+    const chats = await db.chats.toArray();
+    expect(chats.length).toBeGreaterThan(0);
+    expect(chats.every((c) => c.teamId === ids.support.id || c.operatorId === ids.operator.id)).toBe(true);
+    await customerWrites(server, ids.org.id, ids.channel.id, `engine-live-${newId()}`, 'Live hello');
+    await eventually(async () => (await db.messages.filter((m) => m.text === 'Live hello').count()) === 1, 'the live message');
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('delivers commands queued offline after connecting, none lost or doubled', async () => {
+    const db = new InboxDb(`engine-${newId()}`);
+    const first = engineFor(db);
+    first.engine.start();
+    await online(first.engine);
+    await first.engine.stop();
+    // Offline now: the operator takes a queued chat and writes into it.
+    const queued = (await db.chats.where('status').equals('pending').toArray()).find((c) => c.teamId === ids.support.id);
+    if (!queued) throw new Error('no queued chat');
+    const ctx = { userId: ids.operator.id };
+    await enqueue(db, { type: 'chat.take', payload: { chatId: queued.id } }, ctx);
+    for (let i = 0; i < 30; i++) await enqueue(db, { type: 'message.send', payload: { chatId: queued.id, text: `offline ${i}` } }, ctx);
+    expect((await db.messages.where('chatId').equals(queued.id).toArray()).filter((m) => m.status === 'queued')).toHaveLength(30);
+
+    const second = engineFor(db);
+    second.engine.start();
+    await eventually(async () => (await db.outbox.count()) === 0, 'the outbox to drain');
+    const local = await db.messages.where('chatId').equals(queued.id).toArray();
+    expect(local.filter((m) => m.text.startsWith('offline')).every((m) => m.status === 'sent')).toBe(true);
+    const remote = await server.database.db.select().from(t.messages).where(eq(t.messages.chatId, queued.id));
+    expect(remote.filter((m) => m.text.startsWith('offline ')).map((m) => m.text).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `offline ${i}`).sort());
+    expect((await db.chats.get(queued.id))?.operatorId).toBe(ids.operator.id);
+    await second.engine.stop();
+    await db.delete();
+  });
+
+  it('an answer lost on the way back is retried with the same id and applied once', async () => {
+    const db = new InboxDb(`engine-${newId()}`);
+    let loseNextAnswer = true;
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/api/commands') && loseNextAnswer) {
+        loseNextAnswer = false;
+        throw new TypeError('network connection lost'); // the server committed; the browser never heard
+      }
+      return response;
+    };
+    const { engine } = engineFor(db, { fetchImpl });
+    engine.start();
+    await online(engine);
+    const chat = (await db.chats.where('status').equals('assigned').toArray()).find((c) => c.operatorId === ids.operator.id);
+    if (!chat) throw new Error('no chat of the operator');
+    await enqueue(db, { type: 'message.send', payload: { chatId: chat.id, text: 'Sent exactly once' } }, { userId: ids.operator.id });
+    engine.flushSoon();
+    await eventually(async () => (await db.outbox.count()) === 0, 'the retried command to be confirmed', 15_000);
+    const remote = await server.database.db.select().from(t.messages).where(eq(t.messages.text, 'Sent exactly once'));
+    expect(remote).toHaveLength(1);
+    expect(await db.messages.filter((m) => m.text === 'Sent exactly once').count()).toBe(1);
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('a live batch lost in transit is noticed by the next one and fetched before it is applied', async () => {
+    const db = new InboxDb(`engine-${newId()}`);
+    let drop = false;
+    const { engine } = engineFor(db, { dropLive: (text) => drop && text.includes('Lost in transit') });
+    engine.start();
+    await online(engine);
+    const visitor = `engine-gap-${newId()}`;
+    drop = true;
+    await customerWrites(server, ids.org.id, ids.channel.id, visitor, 'Lost in transit');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await db.messages.filter((m) => m.text === 'Lost in transit').count()).toBe(0);
+    drop = false;
+    await customerWrites(server, ids.org.id, ids.channel.id, visitor, 'The next one');
+    await eventually(async () => (await db.messages.filter((m) => m.text === 'The next one').count()) === 1, 'the next message');
+    expect(await db.messages.filter((m) => m.text === 'Lost in transit').count()).toBe(1);
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('a cursor the log no longer serves bootstraps again and keeps the outbox', async () => {
+    const db = new InboxDb(`engine-${newId()}`);
+    const first = engineFor(db);
+    first.engine.start();
+    await online(first.engine);
+    await first.engine.stop();
+    const mine = (await db.chats.where('status').equals('assigned').toArray()).find((c) => c.operatorId === ids.operator.id);
+    if (!mine) throw new Error('no chat');
+    await enqueue(db, { type: 'message.send', payload: { chatId: mine.id, text: 'Written before the reset' } }, { userId: ids.operator.id });
+    // While away, the log was pruned past this browser's cursor.
+    await customerWrites(server, ids.org.id, ids.channel.id, `engine-reset-${newId()}`, 'While you were away');
+    const cursor = await currentCursor(db);
+    await server.database.db.update(t.organizations).set({ logFloorSeq: cursor + 1 }).where(eq(t.organizations.id, ids.org.id));
+    try {
+      const second = engineFor(db);
+      second.engine.start();
+      await eventually(async () => (await db.outbox.count()) === 0, 'the outbox after the reset');
+      expect(await db.messages.filter((m) => m.text === 'While you were away').count()).toBe(1);
+      expect(await db.messages.filter((m) => m.text === 'Written before the reset').count()).toBe(1);
+      await second.engine.stop();
+    } finally {
+      await server.database.db.update(t.organizations).set({ logFloorSeq: 0 }).where(eq(t.organizations.id, ids.org.id));
+    }
+    await db.delete();
+  });
+});
