@@ -8,3 +8,4 @@ export * from './apply-events';
 export * from './bootstrap-write';
 export * from './chat-list';
 export * from './hooks';
+export * from './session-store';

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
 import type { Subscription } from 'rxjs';
-import { openStore, requestPersistence } from '../store';
+import { openStore, requestPersistence, saveSession } from '../store';
 import { SyncApi } from '../sync/api-client';
 import { SyncEngine } from '../sync/sync-engine';
 import type { SyncSession, SyncState } from '../sync/sync-state';
@@ -15,6 +15,8 @@ let subscription: Subscription | undefined;
 const api: SyncWorkerApi = {
   async start(session: SyncSession, onState: (state: SyncState) => void) {
     const db = await openStore(session.orgId, session.userId);
+    // The service worker flushes the outbox with this when no tab is open.
+    await saveSession(session);
     void requestPersistence().catch(() => false);
     engine = new SyncEngine({
       db,
