@@ -59,6 +59,12 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
     return { code: 'ok' as const, entity: await chatThread(db, chat) };
   });
 
+  // How many live connections this user holds here: monitoring, and the one-per-profile check.
+  app.get('/sync/live/connections', { preHandler: requireAuth(context) }, async (request) => {
+    const { viewer } = authOf(request);
+    return { code: 'ok' as const, entity: { connections: context.hub.connectionsOf(viewer.id) } };
+  });
+
   app.get('/sync/live', { websocket: true }, (socket: WebSocket, request) => {
     const query = v.safeParse(LiveQuery, request.query);
     if (!query.success) {

@@ -61,6 +61,13 @@ export class LiveHub {
     return n;
   }
 
+  /** Live connections held for one user on this instance (one per browser profile is the aim). */
+  connectionsOf(userId: string): number {
+    let n = 0;
+    for (const feed of this.feeds.values()) for (const connection of feed.connections) if (connection.viewer.id === userId) n += 1;
+    return n;
+  }
+
   /** Registers a socket whose client holds `after`; it is caught up, then kept live. */
   async connect(socket: WebSocket, viewer: Viewer, sessionId: string, after: number): Promise<void> {
     const feed = await this.feed(viewer.orgId);

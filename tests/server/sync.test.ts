@@ -230,3 +230,22 @@ describe('sync API', () => {
     await server.database.db.update(t.users).set({ teamIds: [ids.support.id] }).where(eq(t.users.id, ids.operator.id));
   });
 });
+
+describe('live connection count', () => {
+  it('counts the live sockets a user holds', async () => {
+    const server = await startTestServer();
+    try {
+      const token = await login(server, 'operator@demo.test');
+      const count = async () => (await call(server, 'GET', '/api/sync/live/connections', { token })).body.entity.connections as number;
+      expect(await count()).toBe(0);
+      const live = LiveClient.open(server, token, 0);
+      await live.until((c) => c.ready);
+      expect(await count()).toBe(1);
+      await live.close();
+      for (let i = 0; i < 50 && (await count()) !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await count()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
