@@ -6,6 +6,7 @@ export default defineConfig({
     // Server tests start real databases (PGlite in-process, or one PostgreSQL database per
     // file); two workers keep a 2-core machine responsive.
     maxWorkers: 2,
+    globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

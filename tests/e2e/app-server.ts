@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export type AppServer = { baseUrl: string; child: ChildProcess; stop: () => Promise<void> };
+
+/**
+ * The product as `npm start` runs it (server/main.ts serving dist/app, embedded database, demo
+ * data), on a free port and a throwaway data folder.
+ */
+export function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-e2e-'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => { reject(new Error(`server did not start: ${output}`)); }, 60_000);
+    const onData = (data: Buffer) => {
+      output += data.toString();
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        const baseUrl = `http://127.0.0.1:${match[1]}`;
+        resolve({
+          baseUrl,
+          child,
+          stop: async () => {
+            if (child.exitCode === null) {
+              child.kill('SIGTERM');
+              await new Promise((done) => child.once('exit', done));
+            }
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${String(code)}: ${output}`)); });
+  });
+}

@@ -1,0 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * End-to-end tests run against the real built app: build it once per test run, and make sure the
+ * browser is there. `npm run test:server` skips this (E2E=off).
+ */
+export default function setup(): void {
+  if (process.env.E2E === 'off') return;
+  execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
