@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Attachment } from '../../src/protocol';
 import {
-  bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -181,8 +182,26 @@ export const messages = pgTable('messages', {
   text: text().notNull(),
   internal: boolean().notNull().default(false),
   status: text({ enum: ['sent', 'delivered', 'undelivered', 'read'] }).notNull().default('sent'),
+  attachments: jsonb().$type<Attachment[]>().notNull().default([]),
   createdAt: created(),
 }, (t) => [index('messages_chat_created').on(t.chatId, t.createdAt)]);
+
+/** Uploaded files. Kept in the database so they share its transactions, backups and scoping. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const files = pgTable('files', {
+  id: uuid().primaryKey(),
+  orgId: uuid().notNull().references(() => organizations.id),
+  uploadedBy: uuid(),
+  name: text().notNull(),
+  type: text().notNull(),
+  size: integer().notNull(),
+  data: bytea().notNull(),
+  createdAt: created(),
+}, (t) => [index('files_org').on(t.orgId)]);
 
 export const chatHistory = pgTable('chat_history', {
   id: uuid().primaryKey(),

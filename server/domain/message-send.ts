@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { channels, messages } from '../db/schema';
+import type { Attachment, CommandPayload } from '../../src/protocol';
+import { channels, files, messages } from '../db/schema';
 import { chatGroups, userGroup, type StoredChange } from '../sync/groups';
 import { messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
@@ -14,7 +14,7 @@ import { requireViewer } from './require-viewer';
 export async function messageSend(scope: CommandScope, payload: CommandPayload<'message.send'>): Promise<void> {
   const viewer = requireViewer(scope);
   const text = payload.text.trim();
-  if (text.length === 0) fail('EMPTY_MESSAGE');
+  if (text.length === 0 && payload.attachments.length === 0) fail('EMPTY_MESSAGE');
   const chat = await lockChat(scope, payload.chatId);
   const internal = payload.internal;
   const messageId = payload.messageId ?? scope.newId();
@@ -34,9 +34,19 @@ export async function messageSend(scope: CommandScope, payload: CommandPayload<'
     takes = assignment === 'take';
   }
 
+  // Each attachment must be a file uploaded to this organization; its stored name, type and size win.
+  const attachments = [];
+  for (const wanted of payload.attachments) {
+    const [file] = await scope.tx
+      .select({ id: files.id, name: files.name, type: files.type, size: files.size })
+      .from(files)
+      .where(and(eq(files.id, wanted.id), eq(files.orgId, scope.orgId)));
+    if (!file) fail('FILE_NOT_FOUND', { name: wanted.name });
+    attachments.push(file as Attachment);
+  }
   const [message] = await scope.tx
     .insert(messages)
-    .values({ id: messageId, orgId: scope.orgId, chatId: chat.id, authorKind: 'operator', authorId: viewer.id, text, internal, status: 'sent', createdAt: scope.now })
+    .values({ id: messageId, orgId: scope.orgId, chatId: chat.id, authorKind: 'operator', authorId: viewer.id, text, internal, status: 'sent', attachments, createdAt: scope.now })
     .returning();
   if (!message) fail('UNKNOWN_ERROR');
   const changes: StoredChange[] = [];

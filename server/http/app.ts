@@ -14,6 +14,7 @@ import { installErrorHandler } from './error-handler';
 import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
 import { syncRoutes } from './sync-routes';
+import { fileRoutes } from './file-routes';
 import { staticRoutes } from './static-routes';
 
 declare module 'fastify' {
@@ -88,6 +89,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   await app.register(authRoutes(context), { prefix: '/api' });
   await app.register(commandRoutes(context), { prefix: '/api' });
   await app.register(syncRoutes(context), { prefix: '/api' });
+  await app.register(fileRoutes(context), { prefix: '/api' });
   await staticRoutes(app, options.staticDir);
   app.addHook('onClose', () => { hub.closeAll(); });
   return { app, context };

@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { errorText, type ErrorName, type ErrorParams, type Language } from '../../src/protocol';
+import { ATTACHMENT_MAX_BYTES, errorText, type ErrorName, type ErrorParams, type Language } from '../../src/protocol';
 import { DomainError } from '../domain/domain-error';
 
 /** HTTP status for an error name; everything not listed is a 400 (the request was refused). */
 function statusOf(name: ErrorName): number {
   if (name === 'INVALID_CREDENTIALS' || name === 'UNAUTHORIZED') return 401;
   if (name === 'ACCESS_DENIED' || name === 'USER_INACTIVE' || name === 'ORGANIZATION_DEACTIVATED') return 403;
-  if (name === 'PAYLOAD_TOO_LARGE') return 413;
+  if (name === 'PAYLOAD_TOO_LARGE' || name === 'FILE_TOO_LARGE') return 413;
   if (name === 'TOO_MANY_REQUESTS') return 429;
   if (name === 'UNKNOWN_ERROR') return 500;
   if (name === 'NOT_FOUND' || name.endsWith('_NOT_FOUND')) return 404;
@@ -35,7 +35,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       name = error.errorName;
       params = error.params;
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      name = 'PAYLOAD_TOO_LARGE';
+      const upload = request.url.startsWith('/api/files/');
+      name = upload ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE';
+      if (upload) params = { max: ATTACHMENT_MAX_BYTES };
     } else if (error.statusCode === 429) {
       name = 'TOO_MANY_REQUESTS';
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {

@@ -128,6 +128,7 @@ export const messageRow = (r: typeof schema.messages.$inferSelect): Message => (
   text: r.text,
   internal: r.internal,
   status: r.status,
+  attachments: r.attachments,
   createdAt: iso(r.createdAt),
 });
 

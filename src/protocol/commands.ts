@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
+import { ATTACHMENTS_PER_MESSAGE, AttachmentSchema } from './attachments';
 import { MessageTextSchema } from './validation';
 import { OperatorStatusSchema } from './entities/user';
 
@@ -12,6 +13,8 @@ export const MessageSendPayload = v.object({
   messageId: v.optional(IdSchema),
   text: MessageTextSchema,
   internal: v.optional(v.boolean(), false),
+  /** Files uploaded (PUT /api/files/:id) before the command is sent; the server checks each. */
+  attachments: v.optional(v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENTS_PER_MESSAGE)), []),
 });
 
 export const ChatTakePayload = v.object({ chatId: IdSchema });

@@ -132,6 +132,10 @@ export const ERROR_TEXTS = {
   UNKNOWN_COMMAND: { en: 'Unknown command', ru: 'Неизвестная команда' },
   COMMAND_NOT_ALLOWED: { en: 'This command cannot be sent with a staff account', ru: 'Эту команду нельзя отправить от имени сотрудника' },
   OPERATOR_NOT_FOUND: { en: 'Operator not found', ru: 'Оператор не найден' },
+  FILE_NOT_FOUND: { en: 'File not found', ru: 'Файл не найден' },
+  FILE_TOO_LARGE: { en: 'The file is too large (max {max} bytes)', ru: 'Файл слишком большой (не более {max} байт)' },
+  FILE_TYPE_NOT_ALLOWED: { en: 'Files of this type cannot be sent', ru: 'Файлы этого типа отправлять нельзя' },
+  FILE_EMPTY: { en: 'The file is empty', ru: 'Файл пустой' },
 } as const satisfies Record<string, { en: string; ru: string }>;
 
 export type ErrorName = keyof typeof ERROR_TEXTS;

@@ -45,8 +45,11 @@ export async function storeServerRows(db: InboxDb, table: SyncTable, rows: reado
 /** Ends a bootstrap: pending commands are re-applied over the fresh rows and the cursor is set. */
 export async function finishBootstrap(db: InboxDb, cursor: number, ctx: PredictContext): Promise<void> {
   await db.transaction('rw', db.writeTables(), async () => {
+    // Commands the server applied at or before this cursor are inside the rows just loaded.
+    const arrived = await db.outbox.where('state').equals('acknowledged').and((row) => (row.seq ?? Infinity) <= cursor).toArray();
+    for (const row of arrived) if (row.n !== undefined) await db.outbox.delete(row.n);
     const commands = await liveCommands(db);
-    await recompute(db, keysOf(commands, ctx), ctx, commands);
+    await recompute(db, [...keysOf(commands, ctx), ...keysOf(arrived, ctx)], ctx, commands);
     const progress = await db.meta.get('bootstrap');
     const rows = progress?.key === 'bootstrap' ? progress.value.rows : 0;
     await db.meta.bulkPut([

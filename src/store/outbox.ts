@@ -2,21 +2,30 @@ import { newId, type ApiError, type CommandResult } from '../protocol';
 import type { InboxDb } from './db';
 import { affectedKeys, type PredictContext } from './predict';
 import { keysOf, recompute } from './rebase';
-import type { OutboxRow } from './tables';
+import type { FileRow, OutboxRow } from './tables';
 
 export type NewCommand = { id?: string; type: string; payload: Record<string, unknown> };
+
+/** A file the user attached: kept as a Blob in `files` until the flush uploads it. */
+export type NewFile = { blob: Blob; name: string; type: string };
 
 /**
  * Records a command and shows its predicted effect at once, in one transaction: the change is
  * never on screen without being in the outbox, nor the other way round. A message gets its id
  * here, so the text the user wrote keeps one id from this moment to the server and back.
  */
-export async function enqueue(db: InboxDb, command: NewCommand, ctx: PredictContext, now = new Date()): Promise<OutboxRow> {
+export async function enqueue(db: InboxDb, command: NewCommand, ctx: PredictContext, now = new Date(), attach: readonly NewFile[] = []): Promise<OutboxRow> {
   const payload = { ...command.payload };
   if (command.type === 'message.send' && typeof payload.messageId !== 'string') payload.messageId = newId();
   const row: OutboxRow = { id: command.id ?? newId(), type: command.type, payload, createdAt: now.toISOString(), state: 'pending', attempts: 0 };
-  await db.transaction('rw', db.writeTables(), async () => {
+  const fileRows: FileRow[] = attach.map((file) => ({ id: newId(), commandId: row.id, name: file.name, type: file.type, size: file.blob.size, blob: file.blob, createdAt: row.createdAt }));
+  if (fileRows.length > 0) {
+    const listed = Array.isArray(payload.attachments) ? (payload.attachments as unknown[]) : [];
+    payload.attachments = [...listed, ...fileRows.map(({ id, name, type, size }) => ({ id, name, type, size }))];
+  }
+  await db.transaction('rw', [...db.writeTables(), db.files], async () => {
     await db.outbox.add(row);
+    if (fileRows.length > 0) await db.files.bulkAdd(fileRows);
     await recompute(db, affectedKeys(row, ctx), ctx);
   });
   return row;
@@ -68,17 +77,23 @@ export async function retryRejected(db: InboxDb, id: string, ctx: PredictContext
   const row = await db.outbox.where('id').equals(id).first();
   if (row?.n === undefined || row.state !== 'rejected') return undefined;
   const n = row.n;
-  await db.transaction('rw', db.writeTables(), async () => {
+  const fresh: OutboxRow = { id: newId(), type: row.type, payload: { ...row.payload }, createdAt: new Date().toISOString(), state: 'pending', attempts: 0 };
+  // A refused message never reached the server, so it keeps its message id; its files follow it.
+  await db.transaction('rw', [...db.writeTables(), db.files], async () => {
     await db.outbox.delete(n);
+    await db.outbox.add(fresh);
+    await db.files.where('commandId').equals(row.id).modify({ commandId: fresh.id });
+    await recompute(db, affectedKeys(fresh, ctx), ctx);
   });
-  const payload = { ...row.payload };
-  // A message keeps its own id only if it never reached the server; a refused one did not.
-  return enqueue(db, { type: row.type, payload }, ctx);
+  return fresh;
 }
 
 /** The user drops a refused command they no longer want. */
 export async function discardRejected(db: InboxDb, id: string): Promise<void> {
-  await db.outbox.where('id').equals(id).and((row) => row.state === 'rejected').delete();
+  await db.transaction('rw', db.outbox, db.files, async () => {
+    const removed = await db.outbox.where('id').equals(id).and((row) => row.state === 'rejected').delete();
+    if (removed > 0) await db.files.where('commandId').equals(id).delete();
+  });
 }
 
 export async function currentCursor(db: InboxDb): Promise<number> {

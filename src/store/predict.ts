@@ -43,6 +43,7 @@ export function predictRow(command: Pending, table: SyncTable, row: AnyRow | und
       const message: LocalMessage = {
         id: str(p.messageId), chatId: str(p.chatId), authorKind: 'operator', authorId: ctx.userId,
         text: str(p.text).trim(), internal, status: 'queued', createdAt: at,
+        attachments: Array.isArray(p.attachments) ? (p.attachments as LocalMessage['attachments']) : [],
       };
       return message;
     }

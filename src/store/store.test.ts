@@ -130,3 +130,22 @@ describe('opening the store', () => {
     expect(await Dexie.exists(reopened.name)).toBe(false);
   });
 });
+
+describe('a bootstrap that overtakes an acknowledged command', () => {
+  it('drops the command when the bootstrapped rows already hold its effect', async () => {
+    const db = new InboxDb(`test-${newId()}`);
+    await db.open();
+    await beginBootstrap(db, 0);
+    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1))]);
+    await finishBootstrap(db, 10, ctx);
+    const take = await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(1) } }, ctx);
+    await recordResults(db, [{ id: take.id, ok: true, seq: 12 }], ctx);
+    await beginBootstrap(db, 15);
+    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1), { status: 'assigned', operatorId: ME })]);
+    await finishBootstrap(db, 15, ctx);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.base.count()).toBe(0);
+    expect(await db.chats.get(chatId(1))).toMatchObject({ status: 'assigned', operatorId: ME });
+    await db.delete();
+  });
+});

@@ -20,7 +20,7 @@ export function chatRow(id: string, patch: Partial<Chat> = {}): Chat {
 }
 
 export function messageRow(id: string, chat: string, patch: Partial<LocalMessage> = {}): LocalMessage {
-  return { id, chatId: chat, authorKind: 'client', authorId: null, text: 'hello', internal: false, status: 'sent', createdAt: '2026-11-01T10:00:00.000Z', ...patch };
+  return { id, chatId: chat, authorKind: 'client', authorId: null, text: 'hello', internal: false, status: 'sent', attachments: [], createdAt: '2026-11-01T10:00:00.000Z', ...patch };
 }
 
 let eventCounter = 0;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EventsPageSchema, type BootstrapLine, type CommandEnvelope, type CommandResult, type EventsPage } from '../protocol';
+import { EventsPageSchema, type ApiError, type BootstrapLine, type CommandEnvelope, type CommandResult, type EventsPage } from '../protocol';
 import type { SyncSession } from './sync-state';
 
 /** The server refused the token: the session is over. */
@@ -72,6 +72,23 @@ export class SyncApi {
     const body: unknown = await response.json();
     if (!v.safeParse(CommandResultsSchema, body).success) throw new HttpError(502);
     return (body as { results: CommandResult[] }).results;
+  }
+
+  /** Uploads a file under its own id; repeating it is harmless. A refusal carries its error name. */
+  async uploadFile(file: { id: string; name: string; type: string; blob: Blob }): Promise<{ ok: true } | { ok: false; error: ApiError }> {
+    const response = await this.fetchImpl(`${this.session.baseUrl}/api/files/${encodeURIComponent(file.id)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${this.session.token}`, 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
+      body: file.blob,
+      cache: 'no-store',
+    });
+    if (response.status === 401) throw new AuthLostError();
+    if (response.ok) return { ok: true };
+    if (response.status >= 400 && response.status < 500) {
+      const body = (await response.json().catch(() => null)) as { error?: ApiError } | null;
+      if (body?.error) return { ok: false, error: body.error };
+    }
+    throw new HttpError(response.status);
   }
 
   async chatThread(chatId: string): Promise<{ chat: unknown; messages: unknown[]; history: unknown[] }> {

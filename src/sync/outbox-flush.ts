@@ -1,5 +1,5 @@
 import { recordAttempt, recordResults, type InboxDb, type OutboxRow, type PredictContext } from '../store';
-import type { CommandEnvelope } from '../protocol';
+import type { CommandEnvelope, CommandResult } from '../protocol';
 import type { SyncApi } from './api-client';
 
 /** Commands per request: large enough to drain a long offline queue in a few round trips. */
@@ -15,6 +15,30 @@ export type FlushOutcome = { sent: number; rejected: OutboxRow[] };
  * so a batch re-sent after a lost answer is answered from the server's stored results instead of
  * applied twice. Network failures propagate to the caller, which retries with backoff.
  */
+/**
+ * Uploads the files of a batch's commands before the commands go. A file the server refuses
+ * (type, size) refuses its command with that error, so the message is not sent without it.
+ * Returns the commands ready to send.
+ */
+async function uploadFiles(db: InboxDb, api: SyncApi, batch: OutboxRow[], ctx: PredictContext, rejected: OutboxRow[]): Promise<OutboxRow[]> {
+  const ready: OutboxRow[] = [];
+  for (const command of batch) {
+    const waiting = await db.files.where('commandId').equals(command.id).toArray();
+    let refusal: CommandResult | undefined;
+    for (const file of waiting) {
+      const outcome = await api.uploadFile(file);
+      if (!outcome.ok) {
+        refusal = { id: command.id, ok: false, error: outcome.error };
+        break;
+      }
+      await db.files.delete(file.id);
+    }
+    if (refusal) rejected.push(...(await recordResults(db, [refusal], ctx)));
+    else ready.push(command);
+  }
+  return ready;
+}
+
 export async function flushOutbox(db: InboxDb, api: SyncApi, ctx: PredictContext, locks: LockManager | undefined): Promise<FlushOutcome> {
   const run = async (): Promise<FlushOutcome> => {
     let sent = 0;
@@ -22,7 +46,8 @@ export async function flushOutbox(db: InboxDb, api: SyncApi, ctx: PredictContext
     for (;;) {
       const batch = await db.outbox.where('state').equals('pending').sortBy('n');
       if (batch.length === 0) return { sent, rejected };
-      const slice = batch.slice(0, FLUSH_BATCH);
+      const slice = await uploadFiles(db, api, batch.slice(0, FLUSH_BATCH), ctx, rejected);
+      if (slice.length === 0) continue;
       const commands: CommandEnvelope[] = slice.map((row) => ({ id: row.id, type: row.type, payload: row.payload }));
       let results;
       try {

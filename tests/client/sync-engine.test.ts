@@ -196,3 +196,39 @@ describe('the sync engine against the real server', () => {
     await db.delete();
   });
 });
+
+describe('files attached offline', () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(); });
+  afterAll(async () => { await server.close(); });
+
+  it('are uploaded before their message is sent, and a refused file keeps the message back with its error', async () => {
+    const ids = await demoIds(server.database);
+    const token = await login(server, 'operator@demo.test');
+    const db = new InboxDb(`engine-files-${newId()}`);
+    const api = new SyncApi({ baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id });
+    const engine = new SyncEngine({ db, api, ctx: { userId: ids.operator.id }, createSocket: (url) => new WebSocket(url) as unknown as SocketLike, log: () => undefined });
+    engine.start();
+    await online(engine);
+    const chat = (await db.chats.where('status').equals('assigned').toArray()).find((c) => c.operatorId === ids.operator.id);
+    if (!chat) throw new Error('no chat');
+    const ctx = { userId: ids.operator.id };
+    const picture = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7, 7])], { type: 'image/png' });
+    const good = await enqueue(db, { type: 'message.send', payload: { chatId: chat.id, text: 'See attached' } }, ctx, new Date(), [{ blob: picture, name: 'receipt.png', type: 'image/png' }]);
+    const bad = await enqueue(db, { type: 'message.send', payload: { chatId: chat.id, text: 'And this page' } }, ctx, new Date(), [{ blob: new Blob(['<html>']), name: 'page.html', type: 'text/html' }]);
+    expect(await db.files.count()).toBe(2);
+    await eventually(async () => (await db.outbox.where('state').anyOf('pending', 'acknowledged').count()) === 0, 'the flush');
+    const sent = await db.messages.get(good.payload.messageId as string);
+    expect(sent).toMatchObject({ status: 'sent', attachments: [{ name: 'receipt.png', type: 'image/png', size: 7 }] });
+    const [refused] = await db.outbox.toArray();
+    expect(refused).toMatchObject({ id: bad.id, state: 'rejected', error: { name: 'FILE_TYPE_NOT_ALLOWED' }, payload: { text: 'And this page' } });
+    expect(await db.messages.get(bad.payload.messageId as string)).toBeUndefined();
+    // The refused file stays with its message, for the user to see and discard.
+    expect((await db.files.toArray()).map((f) => f.name)).toEqual(['page.html']);
+    const attachmentId = (sent?.attachments[0]?.id) ?? '';
+    const download = await fetch(`${server.baseUrl}/api/files/${attachmentId}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(download.status).toBe(200);
+    await engine.stop();
+    await db.delete();
+  });
+});

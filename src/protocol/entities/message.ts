@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema, TimestampSchema } from '../ids';
+import { AttachmentSchema } from '../attachments';
 
 /**
  * Server-side message statuses (spec §3). `queued` exists only in the browser, for a message
@@ -21,6 +22,7 @@ export const MessageSchema = v.object({
   /** Internal notes are seen by staff only and never sent to the customer. */
   internal: v.boolean(),
   status: MessageStatusSchema,
+  attachments: v.array(AttachmentSchema),
   createdAt: TimestampSchema,
 });
 export type Message = v.InferOutput<typeof MessageSchema>;
