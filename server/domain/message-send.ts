@@ -42,7 +42,7 @@ export async function messageSend(scope: CommandScope, payload: CommandPayload<'
       .from(files)
       .where(and(eq(files.id, wanted.id), eq(files.orgId, scope.orgId)));
     if (!file) fail('FILE_NOT_FOUND', { name: wanted.name });
-    attachments.push(file as Attachment);
+    attachments.push(file);
   }
   const [message] = await scope.tx
     .insert(messages)

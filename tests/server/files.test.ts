@@ -10,7 +10,7 @@ async function upload(server: TestServer, token: string, id: string, bytes: Uint
     headers: { authorization: `Bearer ${token}`, 'content-type': type, 'x-file-name': encodeURIComponent(name) },
     body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) };
 }
 
 describe('file uploads for messages', () => {
