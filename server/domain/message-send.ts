@@ -35,14 +35,14 @@ export async function messageSend(scope: CommandScope, payload: CommandPayload<'
   }
 
   // Each attachment must be a file uploaded to this organization; its stored name, type and size win.
-  const attachments = [];
+  const attachments: Attachment[] = [];
   for (const wanted of payload.attachments) {
     const [file] = await scope.tx
       .select({ id: files.id, name: files.name, type: files.type, size: files.size })
       .from(files)
       .where(and(eq(files.id, wanted.id), eq(files.orgId, scope.orgId)));
     if (!file) fail('FILE_NOT_FOUND', { name: wanted.name });
-    attachments.push(file);
+    attachments.push({ ...file, type: file.type as Attachment['type'] });
   }
   const [message] = await scope.tx
     .insert(messages)
