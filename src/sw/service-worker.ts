@@ -1,0 +1,61 @@
+/// <reference lib="webworker" />
+/**
+ * The app's service worker, served as /service-worker.js with scope / (DESIGN §5, spec §4).
+ *
+ *  - App shell: index.html, the hashed JS/CSS, the manifest and icons are precached at install
+ *    (the list is injected at build time into self.__WB_MANIFEST by vite-plugin-pwa), so the app
+ *    opens with no network. Navigations to any path of the app get the precached index.html.
+ *  - /api is never intercepted: there is no route for it, so those requests (the live socket,
+ *    the bootstrap stream, commands) go to the network as if there were no service worker.
+ *  - Background Sync: the `sc-outbox-flush` tag sends the outbox when no tab may be open.
+ *  - Update flow: a new version waits until the page, after asking the user, posts
+ *    {type: 'SKIP_WAITING'}; the page reloads when the new worker takes control.
+ */
+import { clientsClaim } from 'workbox-core';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { APP_SHELL_URL, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './constants';
+import { NAVIGATION_DENYLIST } from './navigation';
+import { defaultOutboxSyncDeps, flushOutboxInBackground } from './outbox-sync';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (string | { url: string; revision: string | null })[];
+};
+
+/** Background Sync's event; not yet in TypeScript's lib. */
+type SyncEvent = ExtendableEvent & { readonly tag: string; readonly lastChance: boolean };
+
+// Precached files first: a navigation to /manifest.webmanifest is answered by this route.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL(APP_SHELL_URL), {
+    denylist: [...NAVIGATION_DENYLIST],
+  }),
+);
+
+// A first install takes the open pages at once, so lazily loaded chunks come from the precache
+// even in the tab that installed it. An update instead waits for the user (below): the page
+// reloads when it takes control, so old code never runs against a new precache.
+clientsClaim();
+
+self.addEventListener('message', (event) => {
+  const data: unknown = event.data;
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { type?: unknown }).type === SKIP_WAITING_MESSAGE.type
+  ) {
+    void self.skipWaiting();
+  }
+});
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(flushOutboxInBackground(defaultOutboxSyncDeps(self.navigator.locks)));
+});
