@@ -17,7 +17,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -27,7 +30,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // Failures are values here (DomainError carries a name), and `never`-returning fail() is the idiom.
       '@typescript-eslint/only-throw-error': 'error',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../../*'], message: 'Deep relative imports hide the layering; import from the layer.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../../*'],
+              message: 'Deep relative imports hide the layering; import from the layer.',
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['*.js'], ...tseslint.configs.disableTypeChecked },
@@ -49,10 +62,24 @@ export default tseslint.config(
   },
   {
     files: ['src/protocol/**'],
-    rules: boundary(['**/store/**', '**/sync/**', '**/app/**', '**/features/**', '**/server/**', 'react'], 'src/protocol imports nothing of the project.'),
+    rules: boundary(
+      ['**/store/**', '**/sync/**', '**/app/**', '**/features/**', '**/server/**', 'react'],
+      'src/protocol imports nothing of the project.',
+    ),
   },
   {
     files: ['server/**'],
-    rules: boundary(['**/src/store/**', '**/src/sync/**', '**/src/app/**', '**/src/features/**', '**/src/ui/**', '**/src/widget/**', '**/src/workers/**'], 'The server imports only src/protocol.'),
+    rules: boundary(
+      [
+        '**/src/store/**',
+        '**/src/sync/**',
+        '**/src/app/**',
+        '**/src/features/**',
+        '**/src/ui/**',
+        '**/src/widget/**',
+        '**/src/workers/**',
+      ],
+      'The server imports only src/protocol.',
+    ),
   },
 );

@@ -53,7 +53,8 @@ type Row = {
 
 type Org = { orgId: string; channelId: string };
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /**
  * Splits messages 0..count-1 over senders so each client belongs to one sender: a customer's
@@ -65,7 +66,11 @@ function lanes(count: number, senders: number): number[][] {
   return out;
 }
 
-async function runLanes(count: number, senders: number, send: (i: number) => Promise<void>): Promise<number> {
+async function runLanes(
+  count: number,
+  senders: number,
+  send: (i: number) => Promise<void>,
+): Promise<number> {
   const started = performance.now();
   await Promise.all(
     lanes(count, senders).map(async (lane) => {
@@ -76,20 +81,44 @@ async function runLanes(count: number, senders: number, send: (i: number) => Pro
 }
 
 /** The full command path, exactly as a channel adapter calls it. */
-async function receive(deps: CommandDeps, org: Org, externalId: string, text: string): Promise<CommandResult> {
+async function receive(
+  deps: CommandDeps,
+  org: Org,
+  externalId: string,
+  text: string,
+): Promise<CommandResult> {
   return executeCommand(
     deps,
     { orgId: org.orgId, actor: { kind: 'channel', id: org.channelId }, viewer: null },
-    { id: newId(), type: 'message.receive', payload: { channelId: org.channelId, client: { externalId, name: `Bench client ${externalId}` }, text } },
+    {
+      id: newId(),
+      type: 'message.receive',
+      payload: {
+        channelId: org.channelId,
+        client: { externalId, name: `Bench client ${externalId}` },
+        text,
+      },
+    },
   );
 }
 
-async function fullPath(deps: CommandDeps, org: Org, prefix: string, count: number, senders: number): Promise<{ seconds: number; latencies: number[]; failures: CommandResult[] }> {
+async function fullPath(
+  deps: CommandDeps,
+  org: Org,
+  prefix: string,
+  count: number,
+  senders: number,
+): Promise<{ seconds: number; latencies: number[]; failures: CommandResult[] }> {
   const latencies: number[] = [];
   const failures: CommandResult[] = [];
   const seconds = await runLanes(count, senders, async (i) => {
     const started = performance.now();
-    const result = await receive(deps, org, `${prefix}-${i % CLIENTS}`, `Hello, this is message ${i} of the ingest benchmark.`);
+    const result = await receive(
+      deps,
+      org,
+      `${prefix}-${i % CLIENTS}`,
+      `Hello, this is message ${i} of the ingest benchmark.`,
+    );
     latencies.push(performance.now() - started);
     if (!result.ok) failures.push(result);
   });
@@ -102,29 +131,63 @@ async function chatsOf(database: Database, org: Org, prefix: string): Promise<st
   const rows = await database.db
     .select({ id: chats.id })
     .from(chats)
-    .innerJoin(clientContacts, and(eq(clientContacts.clientId, chats.clientId), eq(clientContacts.channelId, chats.channelId)))
+    .innerJoin(
+      clientContacts,
+      and(
+        eq(clientContacts.clientId, chats.clientId),
+        eq(clientContacts.channelId, chats.channelId),
+      ),
+    )
     .where(and(eq(chats.orgId, org.orgId), inArray(clientContacts.externalId, externalIds)));
   return rows.map((row) => row.id);
 }
 
 /** The baseline: per message one INSERT and one UPDATE, each in autocommit. */
-async function plainInserts(database: Database, org: Org, chatIds: readonly string[], count: number, senders: number): Promise<number> {
+async function plainInserts(
+  database: Database,
+  org: Org,
+  chatIds: readonly string[],
+  count: number,
+  senders: number,
+): Promise<number> {
   const { db } = database;
   return runLanes(count, senders, async (i) => {
     const chatId = chatIds[i % chatIds.length];
     if (!chatId) throw new Error('no chat for the baseline');
     const now = new Date();
-    await db.insert(messages).values({ id: newId(), orgId: org.orgId, chatId, authorKind: 'client', text: `Hello, this is message ${i} of the ingest benchmark.`, internal: false, status: 'delivered', createdAt: now });
-    await db.update(chats).set({ lastMessageAt: now, lastClientMessageAt: now, updatedAt: now }).where(eq(chats.id, chatId));
+    await db
+      .insert(messages)
+      .values({
+        id: newId(),
+        orgId: org.orgId,
+        chatId,
+        authorKind: 'client',
+        text: `Hello, this is message ${i} of the ingest benchmark.`,
+        internal: false,
+        status: 'delivered',
+        createdAt: now,
+      });
+    await db
+      .update(chats)
+      .set({ lastMessageAt: now, lastClientMessageAt: now, updatedAt: now })
+      .where(eq(chats.id, chatId));
   });
 }
 
-async function measure(database: Database, org: Org, backend: Row['backend'], mode: Mode, senders: number, counts: { warmup: number; measured: number }): Promise<Row> {
+async function measure(
+  database: Database,
+  org: Org,
+  backend: Row['backend'],
+  mode: Mode,
+  senders: number,
+  counts: { warmup: number; measured: number },
+): Promise<Row> {
   const deps: CommandDeps = { database, clock: systemClock, wake: () => {} };
   const tag = `${backend}-${mode}`;
   // Warm up both paths (JIT, connections, caches) on clients of their own.
   const warm = await fullPath(deps, org, `${tag}-warm`, counts.warmup, senders);
-  if (warm.failures.length > 0) throw new Error(`warm-up failed: ${JSON.stringify(warm.failures[0])}`);
+  if (warm.failures.length > 0)
+    throw new Error(`warm-up failed: ${JSON.stringify(warm.failures[0])}`);
   const warmChats = await chatsOf(database, org, `${tag}-warm`);
   await plainInserts(database, org, warmChats, Math.min(counts.warmup, 200), senders);
 
@@ -133,8 +196,13 @@ async function measure(database: Database, org: Org, backend: Row['backend'], mo
   const plainSeconds = await plainInserts(database, org, chatIds, counts.measured, senders);
   const perSecond = counts.measured / full.seconds;
   const plainPerSecond = counts.measured / plainSeconds;
-  if (full.failures.length > 0) console.error(`${tag}: ${full.failures.length} commands refused, first: ${JSON.stringify(full.failures[0])}`);
-  console.log(`  ${backend} ${mode}: ${perSecond.toFixed(0)} msg/s full path, ${plainPerSecond.toFixed(0)} msg/s plain`);
+  if (full.failures.length > 0)
+    console.error(
+      `${tag}: ${full.failures.length} commands refused, first: ${JSON.stringify(full.failures[0])}`,
+    );
+  console.log(
+    `  ${backend} ${mode}: ${perSecond.toFixed(0)} msg/s full path, ${plainPerSecond.toFixed(0)} msg/s plain`,
+  );
   return {
     backend,
     mode,
@@ -144,14 +212,22 @@ async function measure(database: Database, org: Org, backend: Row['backend'], mo
     seconds: full.seconds,
     perSecond,
     latencyMs: { p50: percentile(full.latencies, 50), p99: percentile(full.latencies, 99) },
-    plain: { statements: counts.measured * 2, seconds: plainSeconds, messagesPerSecond: plainPerSecond },
+    plain: {
+      statements: counts.measured * 2,
+      seconds: plainSeconds,
+      messagesPerSecond: plainPerSecond,
+    },
     costFactor: plainPerSecond / perSecond,
     failures: full.failures.length,
   };
 }
 
 async function seedSmallOrg(database: Database): Promise<Org> {
-  const org = await seedBenchOrganization(database.db, { seed: 1, chats: 200, messages: 2000, operators: 10, teams: 2, login: 'bench-ingest' }, systemClock.now());
+  const org = await seedBenchOrganization(
+    database.db,
+    { seed: 1, chats: 200, messages: 2000, operators: 10, teams: 2, login: 'bench-ingest' },
+    systemClock.now(),
+  );
   return { orgId: org.orgId, channelId: org.channelId };
 }
 
@@ -185,7 +261,9 @@ async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
     }
   }
   await admin.query(`${drop} WITH (FORCE)`).catch((error: unknown) => {
-    console.error(`could not drop the throwaway database ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `could not drop the throwaway database ${name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
 }
 
@@ -205,7 +283,14 @@ async function benchPostgres(adminUrl: string): Promise<Row[] | string> {
     try {
       const org = await seedSmallOrg(database);
       const serial = await measure(database, org, 'postgres', 'serial', 1, COUNTS.postgres);
-      const concurrent = await measure(database, org, 'postgres', 'concurrent', CONCURRENCY, COUNTS.postgres);
+      const concurrent = await measure(
+        database,
+        org,
+        'postgres',
+        'concurrent',
+        CONCURRENCY,
+        COUNTS.postgres,
+      );
       return [serial, concurrent];
     } finally {
       await database.close();
@@ -217,7 +302,19 @@ async function benchPostgres(adminUrl: string): Promise<Row[] | string> {
 }
 
 function table(rows: readonly Row[]): string {
-  const header = ['backend', 'mode', 'messages', 'new chats', 'seconds', 'msg/s', 'p50 ms', 'p99 ms', 'plain msg/s', 'plain/full', 'budget'];
+  const header = [
+    'backend',
+    'mode',
+    'messages',
+    'new chats',
+    'seconds',
+    'msg/s',
+    'p50 ms',
+    'p99 ms',
+    'plain msg/s',
+    'plain/full',
+    'budget',
+  ];
   const body = rows.map((row) => [
     row.backend,
     row.mode === 'serial' ? 'serial' : `${row.senders} senders`,
@@ -231,41 +328,69 @@ function table(rows: readonly Row[]): string {
     `${row.costFactor.toFixed(2)}×`,
     row.backend === 'postgres' ? (row.perSecond >= BUDGET_PER_SECOND ? 'pass' : 'miss') : '—',
   ]);
-  const widths = header.map((cell, i) => Math.max(cell.length, ...body.map((line) => (line[i] ?? '').length)));
-  const format = (line: readonly string[]) => line.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
-  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join('\n');
+  const widths = header.map((cell, i) =>
+    Math.max(cell.length, ...body.map((line) => (line[i] ?? '').length)),
+  );
+  const format = (line: readonly string[]) =>
+    line
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join(
+    '\n',
+  );
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(`Server ingest: message.receive through executeCommand (${cpus().length} CPUs, ${availableParallelism()} usable, Node ${process.version})`);
-  console.log(`${CLIENTS} distinct customers per run, so the first ${CLIENTS} messages open chats and the rest join them.\n`);
+  console.log(
+    `Server ingest: message.receive through executeCommand (${cpus().length} CPUs, ${availableParallelism()} usable, Node ${process.version})`,
+  );
+  console.log(
+    `${CLIENTS} distinct customers per run, so the first ${CLIENTS} messages open chats and the rest join them.\n`,
+  );
 
   const rows: Row[] = [];
-  console.log(`PGlite (in memory): ${COUNTS.pglite.warmup} warm-up + ${COUNTS.pglite.measured} measured …`);
+  console.log(
+    `PGlite (in memory): ${COUNTS.pglite.warmup} warm-up + ${COUNTS.pglite.measured} measured …`,
+  );
   rows.push(...(await benchPglite()));
 
   const pgUrl = process.env.DATABASE_URL || DEFAULT_PG_URL;
-  console.log(`PostgreSQL (${hidePassword(pgUrl)}, throwaway database): ${COUNTS.postgres.warmup} warm-up + ${COUNTS.postgres.measured} measured, serial and ${CONCURRENCY} senders …`);
+  console.log(
+    `PostgreSQL (${hidePassword(pgUrl)}, throwaway database): ${COUNTS.postgres.warmup} warm-up + ${COUNTS.postgres.measured} measured, serial and ${CONCURRENCY} senders …`,
+  );
   const postgres = await benchPostgres(pgUrl);
   if (typeof postgres === 'string') console.log(`PostgreSQL skipped: ${postgres}`);
   else rows.push(...postgres);
 
   console.log(`\n${table(rows)}\n`);
-  console.log('full   = executeCommand(message.receive) from a channel actor: validation, one transaction with the state');
+  console.log(
+    'full   = executeCommand(message.receive) from a channel actor: validation, one transaction with the state',
+  );
   console.log('         tables, event log append and command result, NOTIFY on PostgreSQL.');
-  console.log('plain  = per message 1 INSERT INTO messages + 1 UPDATE chats, each its own autocommit statement, same');
-  console.log('         driver, same run; plain/full = how many times more the full path costs per message.');
+  console.log(
+    'plain  = per message 1 INSERT INTO messages + 1 UPDATE chats, each its own autocommit statement, same',
+  );
+  console.log(
+    '         driver, same run; plain/full = how many times more the full path costs per message.',
+  );
 
   const pgRows = rows.filter((row) => row.backend === 'postgres');
-  const best = pgRows.reduce<Row | undefined>((top, row) => (!top || row.perSecond > top.perSecond ? row : top), undefined);
+  const best = pgRows.reduce<Row | undefined>(
+    (top, row) => (!top || row.perSecond > top.perSecond ? row : top),
+    undefined,
+  );
   let verdict: 'pass' | 'miss' | 'not measured';
   if (!best) {
     verdict = 'not measured';
-    console.log(`\nDESIGN §6 budget: ≥ ${BUDGET_PER_SECOND} msg/s on PostgreSQL — not measured (no PostgreSQL).`);
+    console.log(
+      `\nDESIGN §6 budget: ≥ ${BUDGET_PER_SECOND} msg/s on PostgreSQL — not measured (no PostgreSQL).`,
+    );
   } else {
     verdict = best.perSecond >= BUDGET_PER_SECOND ? 'pass' : 'miss';
-    console.log(`\nDESIGN §6 budget: ≥ ${BUDGET_PER_SECOND} msg/s on PostgreSQL (${cpus().length} CPUs here) — ${verdict.toUpperCase()}: best ${best.perSecond.toFixed(0)} msg/s (${best.mode === 'serial' ? 'serial' : `${best.senders} concurrent senders`}).`);
+    console.log(
+      `\nDESIGN §6 budget: ≥ ${BUDGET_PER_SECOND} msg/s on PostgreSQL (${cpus().length} CPUs here) — ${verdict.toUpperCase()}: best ${best.perSecond.toFixed(0)} msg/s (${best.mode === 'serial' ? 'serial' : `${best.senders} concurrent senders`}).`,
+    );
   }
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -274,20 +399,32 @@ async function main(): Promise<void> {
   const file = new URL(`server-ingest-${stamp}.json`, dir);
   writeFileSync(
     file,
-    `${JSON.stringify({
-      bench: 'server-ingest',
-      at: new Date().toISOString(),
-      node: process.version,
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? null,
-      budget: { messagesPerSecond: BUDGET_PER_SECOND, backend: 'postgres', verdict, best: best ? { mode: best.mode, perSecond: best.perSecond } : null },
-      plainBaseline: 'per message: 1 INSERT INTO messages + 1 UPDATE chats, each in autocommit, same driver',
-      clients: CLIENTS,
-      results: rows,
-      totalSeconds: (performance.now() - started) / 1000,
-    }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        bench: 'server-ingest',
+        at: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? null,
+        budget: {
+          messagesPerSecond: BUDGET_PER_SECOND,
+          backend: 'postgres',
+          verdict,
+          best: best ? { mode: best.mode, perSecond: best.perSecond } : null,
+        },
+        plainBaseline:
+          'per message: 1 INSERT INTO messages + 1 UPDATE chats, each in autocommit, same driver',
+        clients: CLIENTS,
+        results: rows,
+        totalSeconds: (performance.now() - started) / 1000,
+      },
+      null,
+      2,
+    )}\n`,
   );
-  console.log(`Results written to ${file.pathname} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`);
+  console.log(
+    `Results written to ${file.pathname} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`,
+  );
   if (rows.some((row) => row.failures > 0)) process.exitCode = 1;
 }
 

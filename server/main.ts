@@ -9,11 +9,18 @@ import { pruneEventLog } from './jobs/prune-event-log';
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const seeded = config.demo ? await seedDemoIfEmpty(database.db, systemClock.now()) : false;
-const { app } = await buildServer({ database, clock: systemClock, staticDir: config.staticDir, logger: process.env.LOG === 'true' });
+const { app } = await buildServer({
+  database,
+  clock: systemClock,
+  staticDir: config.staticDir,
+  logger: process.env.LOG === 'true',
+});
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;
 
-const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+const where = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
 console.log(`SmartConnect listening on http://localhost:${port} — database: ${where}`);
 if (config.demo) {
   console.log(seeded ? 'Demo organization "Demo" created. Logins:' : 'Demo logins:');
@@ -23,7 +30,9 @@ if (config.demo) {
 // Log retention runs at start and every six hours; instances racing on it only repeat deletes.
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 const prune = () => {
-  pruneEventLog(database.db, systemClock.now()).catch((error: unknown) => { console.error('event log pruning failed', error); });
+  pruneEventLog(database.db, systemClock.now()).catch((error: unknown) => {
+    console.error('event log pruning failed', error);
+  });
 };
 prune();
 setInterval(prune, PRUNE_EVERY_MS).unref();

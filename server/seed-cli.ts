@@ -23,14 +23,21 @@ The database is DATABASE_URL when set, else PGlite in DATA_DIR (default ./data).
 
 class UsageError extends Error {}
 
-function count(name: string, raw: string | undefined, fallback: number | undefined, min: number): number {
+function count(
+  name: string,
+  raw: string | undefined,
+  fallback: number | undefined,
+  min: number,
+): number {
   if (raw === undefined) {
     if (fallback === undefined) throw new UsageError(`--${name} is required`);
     return fallback;
   }
-  if (!/^\d+$/.test(raw.replaceAll('_', ''))) throw new UsageError(`--${name} must be a whole number, not "${raw}"`);
+  if (!/^\d+$/.test(raw.replaceAll('_', '')))
+    throw new UsageError(`--${name} must be a whole number, not "${raw}"`);
   const value = Number(raw.replaceAll('_', ''));
-  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`--${name} must be at least ${min}, not ${raw}`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new UsageError(`--${name} must be at least ${min}, not ${raw}`);
   return value;
 }
 
@@ -58,7 +65,10 @@ function parseOptions(argv: string[]): BenchOrganizationOptions | 'help' {
   if (values.help) return 'help';
   const chats = count('chats', values.chats, undefined, 1);
   const messages = count('messages', values.messages, undefined, 1);
-  if (messages < chats) throw new UsageError(`--messages (${messages}) must be at least --chats (${chats}): every chat holds at least one message`);
+  if (messages < chats)
+    throw new UsageError(
+      `--messages (${messages}) must be at least --chats (${chats}): every chat holds at least one message`,
+    );
   const options: BenchOrganizationOptions = {
     seed: count('seed', values.seed, 1, 0),
     chats,
@@ -67,7 +77,10 @@ function parseOptions(argv: string[]): BenchOrganizationOptions | 'help' {
     teams: count('teams', values.teams, 5, 1),
   };
   if (values.login !== undefined) {
-    if (!/^[a-z0-9][a-z0-9-]*$/.test(values.login)) throw new UsageError(`--login must be lowercase letters, digits and dashes, not "${values.login}"`);
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(values.login))
+      throw new UsageError(
+        `--login must be lowercase letters, digits and dashes, not "${values.login}"`,
+      );
     options.login = values.login;
   }
   return options;
@@ -88,8 +101,12 @@ async function main(): Promise<number> {
   }
 
   const config = readConfig();
-  const where = config.databaseUrl ? `PostgreSQL ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `PGlite in ${config.dataDir}`;
-  console.log(`Seeding ${options.chats} chats, ${options.messages} messages (seed ${options.seed}) into ${where} …`);
+  const where = config.databaseUrl
+    ? `PostgreSQL ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}`
+    : `PGlite in ${config.dataDir}`;
+  console.log(
+    `Seeding ${options.chats} chats, ${options.messages} messages (seed ${options.seed}) into ${where} …`,
+  );
   const started = performance.now();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -112,7 +129,9 @@ Time           ${((done - opened) / 1000).toFixed(1)} s seeding (${((done - star
 }
 
 main().then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     console.error(`seed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

@@ -16,7 +16,12 @@ import { loadViewer, type Viewer } from './viewer';
 const TICKET_TTL_MS = 5 * 60_000;
 const TICKET_ATTEMPTS = 5;
 
-export type AuthDeps = { database: Database; clock: Clock; wake: (orgId: string) => void; closeSession: (sessionId: string) => void };
+export type AuthDeps = {
+  database: Database;
+  clock: Clock;
+  wake: (orgId: string) => void;
+  closeSession: (sessionId: string) => void;
+};
 export type Authenticated = { viewer: Viewer; sessionId: string };
 
 export class AuthService {
@@ -29,17 +34,31 @@ export class AuthService {
   /** E-mail and password; a second step when two-factor authentication is on. */
   async login(email: string, password: string): Promise<{ token: string } | { ticket: string }> {
     const [user] = await this.db
-      .select({ id: users.id, passwordHash: users.passwordHash, active: users.active, totpEnabled: users.totpEnabled, orgStatus: organizations.status })
+      .select({
+        id: users.id,
+        passwordHash: users.passwordHash,
+        active: users.active,
+        totpEnabled: users.totpEnabled,
+        orgStatus: organizations.status,
+      })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.orgId))
       .where(eq(users.email, email));
-    if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user) fail('INVALID_CREDENTIALS');
+    if (!(await verifyPassword(user?.passwordHash ?? null, password)) || !user)
+      fail('INVALID_CREDENTIALS');
     // Told only to someone who knows the password, so these reveal nothing to a guesser.
     if (!user.active) fail('USER_INACTIVE');
     if (user.orgStatus !== 'active') fail('ORGANIZATION_DEACTIVATED');
     if (user.totpEnabled) {
       const ticket = newSecretToken();
-      await this.db.insert(loginTickets).values({ id: newId(), userId: user.id, ticketHash: digestToken(ticket), expiresAt: new Date(this.deps.clock.now().getTime() + TICKET_TTL_MS) });
+      await this.db
+        .insert(loginTickets)
+        .values({
+          id: newId(),
+          userId: user.id,
+          ticketHash: digestToken(ticket),
+          expiresAt: new Date(this.deps.clock.now().getTime() + TICKET_TTL_MS),
+        });
       return { ticket };
     }
     return { token: await this.openSession(user.id) };
@@ -52,10 +71,19 @@ export class AuthService {
       .from(loginTickets)
       .innerJoin(users, eq(users.id, loginTickets.userId))
       .where(eq(loginTickets.ticketHash, digestToken(ticket)));
-    if (!row || row.ticket.usedAt || row.ticket.expiresAt <= now || row.ticket.attempts >= TICKET_ATTEMPTS) fail('TOTP_CODE_EXPIRED');
+    if (
+      !row ||
+      row.ticket.usedAt ||
+      row.ticket.expiresAt <= now ||
+      row.ticket.attempts >= TICKET_ATTEMPTS
+    )
+      fail('TOTP_CODE_EXPIRED');
     if (!row.active) fail('USER_INACTIVE');
     if (!row.secret || !checkTotp(row.secret, code, now)) {
-      await this.db.update(loginTickets).set({ attempts: row.ticket.attempts + 1 }).where(eq(loginTickets.id, row.ticket.id));
+      await this.db
+        .update(loginTickets)
+        .set({ attempts: row.ticket.attempts + 1 })
+        .where(eq(loginTickets.id, row.ticket.id));
       fail('TOTP_CODE_WRONG');
     }
     const used = await this.db
@@ -69,9 +97,14 @@ export class AuthService {
 
   private async openSession(userId: string): Promise<string> {
     const token = newSecretToken();
-    const [user] = await this.db.select({ orgId: users.orgId }).from(users).where(eq(users.id, userId));
+    const [user] = await this.db
+      .select({ orgId: users.orgId })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) fail('USER_NOT_FOUND');
-    await this.db.insert(sessions).values({ id: newId(), userId, orgId: user.orgId, tokenHash: digestToken(token) });
+    await this.db
+      .insert(sessions)
+      .values({ id: newId(), userId, orgId: user.orgId, tokenHash: digestToken(token) });
     return token;
   }
 
@@ -110,29 +143,47 @@ export class AuthService {
   }
 
   async markPwa(sessionId: string, pwa: boolean): Promise<void> {
-    await this.db.update(sessions).set({ pwa, lastUsedAt: this.deps.clock.now() }).where(eq(sessions.id, sessionId));
+    await this.db
+      .update(sessions)
+      .set({ pwa, lastUsedAt: this.deps.clock.now() })
+      .where(eq(sessions.id, sessionId));
   }
 
   /** A new pending secret for the QR code; it takes effect once a code from it is confirmed. */
   async generateTotp(viewer: Viewer): Promise<{ secret: string; otpauthUrl: string }> {
-    const [user] = await this.db.select({ totpEnabled: users.totpEnabled }).from(users).where(eq(users.id, viewer.id));
+    const [user] = await this.db
+      .select({ totpEnabled: users.totpEnabled })
+      .from(users)
+      .where(eq(users.id, viewer.id));
     if (user?.totpEnabled) fail('TOTP_ALREADY_ENABLED');
     const generated = newTotpSecret(viewer.email);
-    await this.db.update(users).set({ totpSecret: generated.secret }).where(eq(users.id, viewer.id));
+    await this.db
+      .update(users)
+      .set({ totpSecret: generated.secret })
+      .where(eq(users.id, viewer.id));
     return generated;
   }
 
   async toggleTotp(viewer: Viewer, enabled: boolean, code: string): Promise<CurrentUser> {
-    const [user] = await this.db.select({ secret: users.totpSecret, totpEnabled: users.totpEnabled }).from(users).where(eq(users.id, viewer.id));
+    const [user] = await this.db
+      .select({ secret: users.totpSecret, totpEnabled: users.totpEnabled })
+      .from(users)
+      .where(eq(users.id, viewer.id));
     if (!user) fail('USER_NOT_FOUND');
     if (enabled && user.totpEnabled) fail('TOTP_ALREADY_ENABLED');
     if (!user.secret) fail(enabled ? 'TOTP_NOT_GENERATED' : 'TOTP_CODE_MANDATORY');
     if (!checkTotp(user.secret, code, this.deps.clock.now())) fail('TOTP_CODE_WRONG');
-    await this.updateOwnRow(viewer, enabled ? { totpEnabled: true } : { totpEnabled: false, totpSecret: null });
+    await this.updateOwnRow(
+      viewer,
+      enabled ? { totpEnabled: true } : { totpEnabled: false, totpSecret: null },
+    );
     return this.currentUser(viewer);
   }
 
-  async updateAccount(viewer: Viewer, changes: { name?: string; language?: 'en' | 'ru'; phone?: string | null }): Promise<CurrentUser> {
+  async updateAccount(
+    viewer: Viewer,
+    changes: { name?: string; language?: 'en' | 'ru'; phone?: string | null },
+  ): Promise<CurrentUser> {
     await this.updateOwnRow(viewer, changes);
     const fresh = await loadViewer(this.db, viewer.id);
     if (!fresh) fail('USER_NOT_FOUND');
@@ -140,14 +191,28 @@ export class AuthService {
   }
 
   /** A new password ends every other session of the account: whoever knew the old one is out. */
-  async changePassword(auth: Authenticated, oldPassword: string, newPassword: string): Promise<void> {
-    const [user] = await this.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.viewer.id));
-    if (!user || !(await verifyPassword(user.passwordHash, oldPassword))) fail('PASSWORD_INCORRECT');
+  async changePassword(
+    auth: Authenticated,
+    oldPassword: string,
+    newPassword: string,
+  ): Promise<void> {
+    const [user] = await this.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, auth.viewer.id));
+    if (!user || !(await verifyPassword(user.passwordHash, oldPassword)))
+      fail('PASSWORD_INCORRECT');
     await this.updateOwnRow(auth.viewer, { passwordHash: await hashPassword(newPassword) });
     const revoked = await this.db
       .update(sessions)
       .set({ revokedAt: this.deps.clock.now() })
-      .where(and(eq(sessions.userId, auth.viewer.id), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)))
+      .where(
+        and(
+          eq(sessions.userId, auth.viewer.id),
+          ne(sessions.id, auth.sessionId),
+          isNull(sessions.revokedAt),
+        ),
+      )
       .returning({ id: sessions.id });
     for (const session of revoked) this.deps.closeSession(session.id);
   }
@@ -157,21 +222,49 @@ export class AuthService {
     return this.db
       .select({ id: users.id, name: users.name })
       .from(users)
-      .where(and(eq(users.orgId, viewer.orgId), eq(users.active, true), ilike(users.name, `%${escaped}%`), gt(users.name, '')))
+      .where(
+        and(
+          eq(users.orgId, viewer.orgId),
+          eq(users.active, true),
+          ilike(users.name, `%${escaped}%`),
+          gt(users.name, ''),
+        ),
+      )
       .orderBy(asc(users.name))
       .limit(20);
   }
 
   /** The user's own row changes through the event log like any other, so every screen follows. */
-  private async updateOwnRow(viewer: Viewer, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  private async updateOwnRow(
+    viewer: Viewer,
+    values: Partial<typeof users.$inferInsert>,
+  ): Promise<void> {
     const now = this.deps.clock.now();
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, viewer.id)).returning();
+      const [row] = await tx
+        .update(users)
+        .set({ ...values, updatedAt: now })
+        .where(eq(users.id, viewer.id))
+        .returning();
       if (!row) fail('USER_NOT_FOUND');
       await appendEvents(
         tx,
-        { orgId: viewer.orgId, actor: { kind: 'user', id: viewer.id }, commandId: null, at: now, notify: this.deps.database.kind === 'postgres' },
-        [{ type: 'user.updated', data: { userId: viewer.id }, changes: [{ table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] }] }],
+        {
+          orgId: viewer.orgId,
+          actor: { kind: 'user', id: viewer.id },
+          commandId: null,
+          at: now,
+          notify: this.deps.database.kind === 'postgres',
+        },
+        [
+          {
+            type: 'user.updated',
+            data: { userId: viewer.id },
+            changes: [
+              { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] },
+            ],
+          },
+        ],
         newId,
       );
     });

@@ -29,7 +29,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { url?: string | undefined; dataDir?: string | undefined; inMemory?: boolean };
+export type DatabaseOptions = {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  inMemory?: boolean;
+};
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -51,7 +55,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     async listen(channels, handler) {
       for (const channel of channels) {
-        unsubscribers.push(await client.listen(channel, (payload) => { handler(channel, payload); }));
+        unsubscribers.push(
+          await client.listen(channel, (payload) => {
+            handler(channel, payload);
+          }),
+        );
       }
     },
     async close() {
@@ -74,14 +82,18 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection ended by the server (restart, admin) must not crash the process; the pool
   // replaces it on the next query.
-  pool.on('error', (error) => { console.error('PostgreSQL pool connection lost', error.message); });
+  pool.on('error', (error) => {
+    console.error('PostgreSQL pool connection lost', error.message);
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   let listener: pg.Client | undefined;
   let closed = false;
 
   const startListener = async (channels: string[], handler: NotificationHandler): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
-    client.on('notification', (message) => { handler(message.channel, message.payload ?? ''); });
+    client.on('notification', (message) => {
+      handler(message.channel, message.payload ?? '');
+    });
     client.on('error', () => {
       // A dropped listener loses notifications; reconnect, and let every channel know so
       // subscribers re-read what they might have missed.
@@ -90,8 +102,12 @@ async function openPostgres(url: string): Promise<Database> {
       setTimeout(() => {
         if (closed) return;
         startListener(channels, handler).then(
-          () => { for (const channel of channels) handler(channel, '*'); },
-          () => { /* retried on the next error */ },
+          () => {
+            for (const channel of channels) handler(channel, '*');
+          },
+          () => {
+            /* retried on the next error */
+          },
         );
       }, 1000);
     });

@@ -1,14 +1,30 @@
 import { sql } from 'drizzle-orm';
 import type { Attachment } from '../../src/protocol';
 import {
-  bigint, bigserial, boolean, customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /**
  * State tables and the event log (DESIGN §4). Every state row carries its organization, and every
  * read filters by it. Column names are snake_case in SQL and camelCase in TypeScript.
  */
-const ts = (name?: string) => (name ? timestamp(name, { withTimezone: true, mode: 'date' }) : timestamp({ withTimezone: true, mode: 'date' }));
+const ts = (name?: string) =>
+  name
+    ? timestamp(name, { withTimezone: true, mode: 'date' })
+    : timestamp({ withTimezone: true, mode: 'date' });
 const created = () => ts().notNull().defaultNow();
 
 export const organizations = pgTable('organizations', {
@@ -16,175 +32,273 @@ export const organizations = pgTable('organizations', {
   login: text().notNull().unique(),
   name: text().notNull(),
   adminEmail: text().notNull(),
-  status: text({ enum: ['active', 'deactivated'] }).notNull().default('active'),
+  status: text({ enum: ['active', 'deactivated'] })
+    .notNull()
+    .default('active'),
   tariff: text().notNull(),
   tariffStartedAt: ts().notNull().defaultNow(),
   balance: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
-  language: text({ enum: ['en', 'ru'] }).notNull().default('en'),
+  language: text({ enum: ['en', 'ru'] })
+    .notNull()
+    .default('en'),
   licenseCount: integer().notNull().default(10),
   usesCategories: boolean().notNull().default(false),
-  options: text().array().notNull().default(sql`'{}'::text[]`),
+  options: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** Events at or below this seq were pruned: an older cursor must bootstrap again. */
   logFloorSeq: bigint({ mode: 'number' }).notNull().default(0),
   createdAt: created(),
   updatedAt: created(),
 });
 
-export const roles = pgTable('roles', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  name: text().notNull(),
-  description: text().notNull(),
-  rights: text().array().notNull(),
-  immutable: boolean().notNull().default(false),
-  createdAt: created(),
-}, (t) => [uniqueIndex('roles_org_name').on(t.orgId, t.name)]);
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    description: text().notNull(),
+    rights: text().array().notNull(),
+    immutable: boolean().notNull().default(false),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('roles_org_name').on(t.orgId, t.name)],
+);
 
-export const users = pgTable('users', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  email: text().notNull().unique(),
-  name: text().notNull(),
-  phone: text(),
-  photoUrl: text(),
-  affiliation: text(),
-  roleId: uuid().notNull().references(() => roles.id),
-  teamIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
-  autoBreakMinutes: integer(),
-  active: boolean().notNull().default(true),
-  language: text({ enum: ['en', 'ru'] }).notNull().default('en'),
-  passwordHash: text().notNull(),
-  /** Base32 TOTP secret: pending after auth/generate, in force once totpEnabled. */
-  totpSecret: text(),
-  totpEnabled: boolean().notNull().default(false),
-  operatorStatus: text({ enum: ['in_work', 'break'] }).notNull().default('break'),
-  online: boolean().notNull().default(false),
-  lastActivityAt: ts(),
-  createdAt: created(),
-  updatedAt: created(),
-}, (t) => [index('users_org').on(t.orgId)]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    email: text().notNull().unique(),
+    name: text().notNull(),
+    phone: text(),
+    photoUrl: text(),
+    affiliation: text(),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id),
+    teamIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    autoBreakMinutes: integer(),
+    active: boolean().notNull().default(true),
+    language: text({ enum: ['en', 'ru'] })
+      .notNull()
+      .default('en'),
+    passwordHash: text().notNull(),
+    /** Base32 TOTP secret: pending after auth/generate, in force once totpEnabled. */
+    totpSecret: text(),
+    totpEnabled: boolean().notNull().default(false),
+    operatorStatus: text({ enum: ['in_work', 'break'] })
+      .notNull()
+      .default('break'),
+    online: boolean().notNull().default(false),
+    lastActivityAt: ts(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [index('users_org').on(t.orgId)],
+);
 
 /** Bearer tokens, stored as SHA-256 digests: a database leak yields no usable token. */
-export const sessions = pgTable('sessions', {
-  id: uuid().primaryKey(),
-  userId: uuid().notNull().references(() => users.id),
-  orgId: uuid().notNull().references(() => organizations.id),
-  tokenHash: text().notNull().unique(),
-  pwa: boolean().notNull().default(false),
-  createdAt: created(),
-  lastUsedAt: created(),
-  revokedAt: ts(),
-}, (t) => [index('sessions_user').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    tokenHash: text().notNull().unique(),
+    pwa: boolean().notNull().default(false),
+    createdAt: created(),
+    lastUsedAt: created(),
+    revokedAt: ts(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
 
 /** Second-step tickets of a two-factor login, short-lived and single-use. */
 export const loginTickets = pgTable('login_tickets', {
   id: uuid().primaryKey(),
-  userId: uuid().notNull().references(() => users.id),
+  userId: uuid()
+    .notNull()
+    .references(() => users.id),
   ticketHash: text().notNull().unique(),
   expiresAt: ts().notNull(),
   usedAt: ts(),
   attempts: integer().notNull().default(0),
 });
 
-export const teams = pgTable('teams', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  name: text().notNull(),
-  description: text().notNull(),
-  distributionMethod: text({ enum: ['round_robin', 'least_busy'] }).notNull().default('round_robin'),
-  dialogLimit: integer().notNull().default(5),
-  redistributionMinutes: integer(),
-  autoCloseMinutes: integer(),
-  unattendedCloseHours: integer().notNull().default(0),
-  inactivityMinutes: integer().notNull().default(0),
-  createdAt: created(),
-  updatedAt: created(),
-}, (t) => [uniqueIndex('teams_org_name').on(t.orgId, t.name)]);
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    description: text().notNull(),
+    distributionMethod: text({ enum: ['round_robin', 'least_busy'] })
+      .notNull()
+      .default('round_robin'),
+    dialogLimit: integer().notNull().default(5),
+    redistributionMinutes: integer(),
+    autoCloseMinutes: integer(),
+    unattendedCloseHours: integer().notNull().default(0),
+    inactivityMinutes: integer().notNull().default(0),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [uniqueIndex('teams_org_name').on(t.orgId, t.name)],
+);
 
-export const channels = pgTable('channels', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  name: text().notNull(),
-  type: text().notNull(),
-  active: boolean().notNull().default(true),
-  teamId: uuid().references(() => teams.id),
-  notificationEmail: text(),
-  halfExpiredMinutes: integer(),
-  expiredMinutes: integer(),
-  settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  /** Tokens and provider passwords: never synced to browsers. */
-  secrets: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: created(),
-  updatedAt: created(),
-}, (t) => [index('channels_org').on(t.orgId)]);
+export const channels = pgTable(
+  'channels',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    type: text().notNull(),
+    active: boolean().notNull().default(true),
+    teamId: uuid().references(() => teams.id),
+    notificationEmail: text(),
+    halfExpiredMinutes: integer(),
+    expiredMinutes: integer(),
+    settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Tokens and provider passwords: never synced to browsers. */
+    secrets: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [index('channels_org').on(t.orgId)],
+);
 
-export const clients = pgTable('clients', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  name: text().notNull(),
-  phone: text(),
-  email: text(),
-  status: text().notNull().default('NEW'),
-  tags: text().array().notNull().default(sql`'{}'::text[]`),
-  personalManagerId: uuid(),
-  createdAt: created(),
-  updatedAt: created(),
-}, (t) => [index('clients_org').on(t.orgId)]);
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    phone: text(),
+    email: text(),
+    status: text().notNull().default('NEW'),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    personalManagerId: uuid(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [index('clients_org').on(t.orgId)],
+);
 
 /** How each channel knows a client: the channel's own id for them. */
-export const clientContacts = pgTable('client_contacts', {
-  channelId: uuid().notNull().references(() => channels.id),
-  externalId: text().notNull(),
-  clientId: uuid().notNull().references(() => clients.id),
-  orgId: uuid().notNull(),
-}, (t) => [primaryKey({ columns: [t.channelId, t.externalId] })]);
+export const clientContacts = pgTable(
+  'client_contacts',
+  {
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    externalId: text().notNull(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id),
+    orgId: uuid().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.externalId] })],
+);
 
-export const requestCategories = pgTable('request_categories', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  parentId: uuid(),
-  name: text().notNull(),
-  teamIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
-  createdAt: created(),
-}, (t) => [index('request_categories_org').on(t.orgId)]);
+export const requestCategories = pgTable(
+  'request_categories',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    parentId: uuid(),
+    name: text().notNull(),
+    teamIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: created(),
+  },
+  (t) => [index('request_categories_org').on(t.orgId)],
+);
 
-export const chats = pgTable('chats', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  channelId: uuid().notNull().references(() => channels.id),
-  clientId: uuid().notNull().references(() => clients.id),
-  status: text({ enum: ['pending', 'assigned', 'closed'] }).notNull(),
-  teamId: uuid(),
-  operatorId: uuid(),
-  categoryId: uuid(),
-  createdBy: uuid(),
-  expiry: text({ enum: ['none', 'half_expired', 'expired'] }).notNull().default('none'),
-  rating: integer(),
-  lastMessageAt: ts().notNull(),
-  lastClientMessageAt: ts(),
-  lastOperatorMessageAt: ts(),
-  closedAt: ts(),
-  createdAt: created(),
-  updatedAt: created(),
-}, (t) => [
-  index('chats_org_status').on(t.orgId, t.status),
-  index('chats_org_team').on(t.orgId, t.teamId),
-  index('chats_org_operator').on(t.orgId, t.operatorId),
-  index('chats_client').on(t.clientId),
-]);
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id),
+    status: text({ enum: ['pending', 'assigned', 'closed'] }).notNull(),
+    teamId: uuid(),
+    operatorId: uuid(),
+    categoryId: uuid(),
+    createdBy: uuid(),
+    expiry: text({ enum: ['none', 'half_expired', 'expired'] })
+      .notNull()
+      .default('none'),
+    rating: integer(),
+    lastMessageAt: ts().notNull(),
+    lastClientMessageAt: ts(),
+    lastOperatorMessageAt: ts(),
+    closedAt: ts(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [
+    index('chats_org_status').on(t.orgId, t.status),
+    index('chats_org_team').on(t.orgId, t.teamId),
+    index('chats_org_operator').on(t.orgId, t.operatorId),
+    index('chats_client').on(t.clientId),
+  ],
+);
 
-export const messages = pgTable('messages', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull(),
-  chatId: uuid().notNull().references(() => chats.id),
-  authorKind: text({ enum: ['client', 'operator', 'bot', 'system'] }).notNull(),
-  authorId: uuid(),
-  text: text().notNull(),
-  internal: boolean().notNull().default(false),
-  status: text({ enum: ['sent', 'delivered', 'undelivered', 'read'] }).notNull().default('sent'),
-  attachments: jsonb().$type<Attachment[]>().notNull().default([]),
-  createdAt: created(),
-}, (t) => [index('messages_chat_created').on(t.chatId, t.createdAt)]);
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid().notNull(),
+    chatId: uuid()
+      .notNull()
+      .references(() => chats.id),
+    authorKind: text({ enum: ['client', 'operator', 'bot', 'system'] }).notNull(),
+    authorId: uuid(),
+    text: text().notNull(),
+    internal: boolean().notNull().default(false),
+    status: text({ enum: ['sent', 'delivered', 'undelivered', 'read'] })
+      .notNull()
+      .default('sent'),
+    attachments: jsonb().$type<Attachment[]>().notNull().default([]),
+    createdAt: created(),
+  },
+  (t) => [index('messages_chat_created').on(t.chatId, t.createdAt)],
+);
 
 /** Uploaded files. Kept in the database so they share its transactions, backups and scoping. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -192,48 +306,68 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-export const files = pgTable('files', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull().references(() => organizations.id),
-  uploadedBy: uuid(),
-  name: text().notNull(),
-  type: text().notNull(),
-  size: integer().notNull(),
-  data: bytea().notNull(),
-  createdAt: created(),
-}, (t) => [index('files_org').on(t.orgId)]);
+export const files = pgTable(
+  'files',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    uploadedBy: uuid(),
+    name: text().notNull(),
+    type: text().notNull(),
+    size: integer().notNull(),
+    data: bytea().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('files_org').on(t.orgId)],
+);
 
-export const chatHistory = pgTable('chat_history', {
-  id: uuid().primaryKey(),
-  orgId: uuid().notNull(),
-  chatId: uuid().notNull().references(() => chats.id),
-  kind: text().notNull(),
-  actorId: uuid(),
-  data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-  at: created(),
-}, (t) => [index('chat_history_chat').on(t.chatId, t.at)]);
+export const chatHistory = pgTable(
+  'chat_history',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid().notNull(),
+    chatId: uuid()
+      .notNull()
+      .references(() => chats.id),
+    kind: text().notNull(),
+    actorId: uuid(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    at: created(),
+  },
+  (t) => [index('chat_history_chat').on(t.chatId, t.at)],
+);
 
 /**
  * The append-only event log. `seq` is global; within one organization events commit in seq
  * order (appends take a per-organization lock), so `seq > cursor` never skips a late commit.
  */
-export const events = pgTable('events', {
-  seq: bigserial({ mode: 'number' }).primaryKey(),
-  orgId: uuid().notNull(),
-  id: uuid().notNull(),
-  type: text().notNull(),
-  actor: jsonb().notNull(),
-  commandId: uuid(),
-  groups: text().array().notNull(),
-  data: jsonb().$type<Record<string, unknown>>().notNull(),
-  changes: jsonb().notNull(),
-  at: created(),
-}, (t) => [index('events_org_seq').on(t.orgId, t.seq)]);
+export const events = pgTable(
+  'events',
+  {
+    seq: bigserial({ mode: 'number' }).primaryKey(),
+    orgId: uuid().notNull(),
+    id: uuid().notNull(),
+    type: text().notNull(),
+    actor: jsonb().notNull(),
+    commandId: uuid(),
+    groups: text().array().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    changes: jsonb().notNull(),
+    at: created(),
+  },
+  (t) => [index('events_org_seq').on(t.orgId, t.seq)],
+);
 
 /** The first result of every command id: a retry returns it and changes nothing. */
-export const commandResults = pgTable('command_results', {
-  orgId: uuid().notNull(),
-  commandId: uuid().notNull(),
-  result: jsonb().notNull(),
-  createdAt: created(),
-}, (t) => [primaryKey({ columns: [t.orgId, t.commandId] })]);
+export const commandResults = pgTable(
+  'command_results',
+  {
+    orgId: uuid().notNull(),
+    commandId: uuid().notNull(),
+    result: jsonb().notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.commandId] })],
+);

@@ -127,7 +127,8 @@ export class SeededRandom {
   uuid(): string {
     const w = [this.uint32(), this.uint32(), this.uint32(), this.uint32()];
     const bytes: number[] = [];
-    for (const word of w) bytes.push(word >>> 24, (word >>> 16) & 0xff, (word >>> 8) & 0xff, word & 0xff);
+    for (const word of w)
+      bytes.push(word >>> 24, (word >>> 16) & 0xff, (word >>> 8) & 0xff, word & 0xff);
     bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
     bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
     const h = bytes.map((byte) => HEX[byte] ?? '00');
@@ -139,14 +140,70 @@ export class SeededRandom {
 // Content.
 
 const FIRST_NAMES = [
-  'Anna', 'Boris', 'Clara', 'Dmitry', 'Emma', 'Fyodor', 'Grace', 'Hannah', 'Igor', 'Julia', 'Kirill', 'Laura', 'Maxim',
-  'Nina', 'Oliver', 'Polina', 'Quentin', 'Rita', 'Sergey', 'Tanya', 'Ulyana', 'Victor', 'Wendy', 'Xenia', 'Yuri', 'Zoe',
+  'Anna',
+  'Boris',
+  'Clara',
+  'Dmitry',
+  'Emma',
+  'Fyodor',
+  'Grace',
+  'Hannah',
+  'Igor',
+  'Julia',
+  'Kirill',
+  'Laura',
+  'Maxim',
+  'Nina',
+  'Oliver',
+  'Polina',
+  'Quentin',
+  'Rita',
+  'Sergey',
+  'Tanya',
+  'Ulyana',
+  'Victor',
+  'Wendy',
+  'Xenia',
+  'Yuri',
+  'Zoe',
 ];
 const LAST_NAMES = [
-  'Petrova', 'Ivanov', 'Smith', 'Sokolov', 'Brown', 'Volkov', 'Lee', 'Müller', 'Kuznetsov', 'Novak', 'Orlov', 'Rossi',
-  'Popov', 'Fedorova', 'Jones', 'Morozova', 'Blake', 'Lebedeva', 'Kozlov', 'Egorova', 'Garcia', 'Martin', 'Weber',
+  'Petrova',
+  'Ivanov',
+  'Smith',
+  'Sokolov',
+  'Brown',
+  'Volkov',
+  'Lee',
+  'Müller',
+  'Kuznetsov',
+  'Novak',
+  'Orlov',
+  'Rossi',
+  'Popov',
+  'Fedorova',
+  'Jones',
+  'Morozova',
+  'Blake',
+  'Lebedeva',
+  'Kozlov',
+  'Egorova',
+  'Garcia',
+  'Martin',
+  'Weber',
 ];
-const TEAM_NAMES = ['Support', 'Sales', 'Billing', 'Delivery', 'Returns', 'Technical', 'VIP', 'Partners', 'Wholesale', 'Onboarding'];
+const TEAM_NAMES = [
+  'Support',
+  'Sales',
+  'Billing',
+  'Delivery',
+  'Returns',
+  'Technical',
+  'VIP',
+  'Partners',
+  'Wholesale',
+  'Onboarding',
+];
 
 const OPENERS = [
   'Hello! My order #{n} has not arrived yet, can you check it?',
@@ -163,21 +220,39 @@ const OPENERS = [
   'The parcel came damaged, what should I do?',
 ];
 const CLIENT_FOLLOW_UPS = [
-  'Thank you!', 'The number is #{n}.', 'Yes, that is right.', 'Any news?', 'I paid by card.',
-  'It was delivered to the wrong address.', 'Could you hurry please, I need it by Friday.', 'OK, I will wait.',
-  'Here is the tracking number: {n}.', 'No, that did not help.', 'Great, it works now.', 'Can you call me instead?',
+  'Thank you!',
+  'The number is #{n}.',
+  'Yes, that is right.',
+  'Any news?',
+  'I paid by card.',
+  'It was delivered to the wrong address.',
+  'Could you hurry please, I need it by Friday.',
+  'OK, I will wait.',
+  'Here is the tracking number: {n}.',
+  'No, that did not help.',
+  'Great, it works now.',
+  'Can you call me instead?',
 ];
 const OPERATOR_REPLIES = [
-  'Thank you for writing! Let me check that for you.', 'One moment please, I am looking into it.',
-  'I can see order #{n} in our system.', 'The courier will deliver it tomorrow between 10 and 14.',
-  'I have refunded the second charge; it takes 3–5 working days.', 'Could you tell me your order number?',
-  'Please try clearing the app cache and logging in again.', 'I have sent the invoice to your e-mail.',
-  'Yes, you can return it in any of our shops within 14 days.', 'Is there anything else I can help you with?',
-  'I have passed this to our delivery team.', 'Your new address is saved.',
+  'Thank you for writing! Let me check that for you.',
+  'One moment please, I am looking into it.',
+  'I can see order #{n} in our system.',
+  'The courier will deliver it tomorrow between 10 and 14.',
+  'I have refunded the second charge; it takes 3–5 working days.',
+  'Could you tell me your order number?',
+  'Please try clearing the app cache and logging in again.',
+  'I have sent the invoice to your e-mail.',
+  'Yes, you can return it in any of our shops within 14 days.',
+  'Is there anything else I can help you with?',
+  'I have passed this to our delivery team.',
+  'Your new address is saved.',
 ];
 const INTERNAL_NOTES = [
-  'Customer is a repeat buyer, handle with care.', 'Checked with the warehouse: parcel #{n} is delayed.',
-  'Escalated to billing.', 'Possible fraud, do not refund before a check.', 'Asked the courier service for an update.',
+  'Customer is a repeat buyer, handle with care.',
+  'Checked with the warehouse: parcel #{n} is delayed.',
+  'Escalated to billing.',
+  'Possible fraud, do not refund before a check.',
+  'Asked the courier service for an update.',
 ];
 
 const SECOND = 1000;
@@ -200,32 +275,49 @@ function fill(rng: SeededRandom, template: string): string {
 }
 
 function requireCount(name: string, value: number, min: number, why = ''): void {
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}${why}, not ${value}`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new Error(`${name} must be an integer of at least ${min}${why}, not ${value}`);
 }
 
 /** A PostgreSQL array literal of text elements (NULL for null), cast to its type in the statement. */
 function arrayLiteral(values: readonly (string | null)[]): string {
-  const parts = values.map((value) => (value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`));
+  const parts = values.map((value) =>
+    value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`,
+  );
   return `{${parts.join(',')}}`;
 }
 
 type Column<R> = readonly [name: string, type: string, value: (row: R) => string | null];
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
-const bool = (value: boolean | null | undefined): string | null => (value === null || value === undefined ? null : value ? 't' : 'f');
-const num = (value: number | null | undefined): string | null => (value === null || value === undefined ? null : String(value));
+const bool = (value: boolean | null | undefined): string | null =>
+  value === null || value === undefined ? null : value ? 't' : 'f';
+const num = (value: number | null | undefined): string | null =>
+  value === null || value === undefined ? null : String(value);
 
 /**
  * Bulk rows as `INSERT … SELECT * FROM unnest($1::uuid[], $2::text[], …)`: one array parameter per
  * column, so the statement costs the same to build and parse however many rows it carries (an
  * ORM insert of thousands of rows spends most of its time building the parameter list).
  */
-async function bulkInsert<R>(tx: Tx, table: string, columns: readonly Column<R>[], rows: readonly R[]): Promise<void> {
-  const names = sql.join(columns.map(([name]) => sql.identifier(name)), sql`, `);
+async function bulkInsert<R>(
+  tx: Tx,
+  table: string,
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+): Promise<void> {
+  const names = sql.join(
+    columns.map(([name]) => sql.identifier(name)),
+    sql`, `,
+  );
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
-    const arrays = columns.map(([, type, value]) => sql`${arrayLiteral(batch.map(value))}::${sql.raw(type)}[]`);
-    await tx.execute(sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+    const arrays = columns.map(
+      ([, type, value]) => sql`${arrayLiteral(batch.map(value))}::${sql.raw(type)}[]`,
+    );
+    await tx.execute(
+      sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    );
   }
 }
 
@@ -236,31 +328,59 @@ type MessageRow = typeof t.messages.$inferInsert;
 type HistoryRow = typeof t.chatHistory.$inferInsert;
 
 const CLIENT_COLUMNS: readonly Column<ClientRow>[] = [
-  ['id', 'uuid', (r) => r.id], ['org_id', 'uuid', (r) => r.orgId], ['name', 'text', (r) => r.name],
-  ['phone', 'text', (r) => r.phone ?? null], ['email', 'text', (r) => r.email ?? null], ['status', 'text', (r) => r.status ?? 'NEW'],
-  ['created_at', 'timestamptz', (r) => iso(r.createdAt)], ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
+  ['id', 'uuid', (r) => r.id],
+  ['org_id', 'uuid', (r) => r.orgId],
+  ['name', 'text', (r) => r.name],
+  ['phone', 'text', (r) => r.phone ?? null],
+  ['email', 'text', (r) => r.email ?? null],
+  ['status', 'text', (r) => r.status ?? 'NEW'],
+  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
+  ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
 ];
 const CONTACT_COLUMNS: readonly Column<ContactRow>[] = [
-  ['channel_id', 'uuid', (r) => r.channelId], ['external_id', 'text', (r) => r.externalId],
-  ['client_id', 'uuid', (r) => r.clientId], ['org_id', 'uuid', (r) => r.orgId],
+  ['channel_id', 'uuid', (r) => r.channelId],
+  ['external_id', 'text', (r) => r.externalId],
+  ['client_id', 'uuid', (r) => r.clientId],
+  ['org_id', 'uuid', (r) => r.orgId],
 ];
 const CHAT_COLUMNS: readonly Column<ChatRow>[] = [
-  ['id', 'uuid', (r) => r.id], ['org_id', 'uuid', (r) => r.orgId], ['channel_id', 'uuid', (r) => r.channelId],
-  ['client_id', 'uuid', (r) => r.clientId], ['status', 'text', (r) => r.status], ['team_id', 'uuid', (r) => r.teamId ?? null],
-  ['operator_id', 'uuid', (r) => r.operatorId ?? null], ['category_id', 'uuid', (r) => r.categoryId ?? null],
-  ['created_by', 'uuid', (r) => r.createdBy ?? null], ['expiry', 'text', (r) => r.expiry ?? 'none'], ['rating', 'int4', (r) => num(r.rating)],
-  ['last_message_at', 'timestamptz', (r) => iso(r.lastMessageAt)], ['last_client_message_at', 'timestamptz', (r) => iso(r.lastClientMessageAt)],
-  ['last_operator_message_at', 'timestamptz', (r) => iso(r.lastOperatorMessageAt)], ['closed_at', 'timestamptz', (r) => iso(r.closedAt)],
-  ['created_at', 'timestamptz', (r) => iso(r.createdAt)], ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
+  ['id', 'uuid', (r) => r.id],
+  ['org_id', 'uuid', (r) => r.orgId],
+  ['channel_id', 'uuid', (r) => r.channelId],
+  ['client_id', 'uuid', (r) => r.clientId],
+  ['status', 'text', (r) => r.status],
+  ['team_id', 'uuid', (r) => r.teamId ?? null],
+  ['operator_id', 'uuid', (r) => r.operatorId ?? null],
+  ['category_id', 'uuid', (r) => r.categoryId ?? null],
+  ['created_by', 'uuid', (r) => r.createdBy ?? null],
+  ['expiry', 'text', (r) => r.expiry ?? 'none'],
+  ['rating', 'int4', (r) => num(r.rating)],
+  ['last_message_at', 'timestamptz', (r) => iso(r.lastMessageAt)],
+  ['last_client_message_at', 'timestamptz', (r) => iso(r.lastClientMessageAt)],
+  ['last_operator_message_at', 'timestamptz', (r) => iso(r.lastOperatorMessageAt)],
+  ['closed_at', 'timestamptz', (r) => iso(r.closedAt)],
+  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
+  ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
 ];
 const MESSAGE_COLUMNS: readonly Column<MessageRow>[] = [
-  ['id', 'uuid', (r) => r.id], ['org_id', 'uuid', (r) => r.orgId], ['chat_id', 'uuid', (r) => r.chatId],
-  ['author_kind', 'text', (r) => r.authorKind], ['author_id', 'uuid', (r) => r.authorId ?? null], ['text', 'text', (r) => r.text],
-  ['internal', 'bool', (r) => bool(r.internal ?? false)], ['status', 'text', (r) => r.status ?? 'sent'], ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
+  ['id', 'uuid', (r) => r.id],
+  ['org_id', 'uuid', (r) => r.orgId],
+  ['chat_id', 'uuid', (r) => r.chatId],
+  ['author_kind', 'text', (r) => r.authorKind],
+  ['author_id', 'uuid', (r) => r.authorId ?? null],
+  ['text', 'text', (r) => r.text],
+  ['internal', 'bool', (r) => bool(r.internal ?? false)],
+  ['status', 'text', (r) => r.status ?? 'sent'],
+  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
 ];
 const HISTORY_COLUMNS: readonly Column<HistoryRow>[] = [
-  ['id', 'uuid', (r) => r.id], ['org_id', 'uuid', (r) => r.orgId], ['chat_id', 'uuid', (r) => r.chatId], ['kind', 'text', (r) => r.kind],
-  ['actor_id', 'uuid', (r) => r.actorId ?? null], ['data', 'jsonb', (r) => JSON.stringify(r.data ?? {})], ['at', 'timestamptz', (r) => iso(r.at)],
+  ['id', 'uuid', (r) => r.id],
+  ['org_id', 'uuid', (r) => r.orgId],
+  ['chat_id', 'uuid', (r) => r.chatId],
+  ['kind', 'text', (r) => r.kind],
+  ['actor_id', 'uuid', (r) => r.actorId ?? null],
+  ['data', 'jsonb', (r) => JSON.stringify(r.data ?? {})],
+  ['at', 'timestamptz', (r) => iso(r.at)],
 ];
 
 /**
@@ -269,7 +389,11 @@ const HISTORY_COLUMNS: readonly Column<HistoryRow>[] = [
  * with the demo password), about chats/2 clients, and `chats` chats holding `messages` messages.
  * Refuses when an organization with the same login exists.
  */
-export async function seedBenchOrganization(db: Db, options: BenchOrganizationOptions, now: Date): Promise<BenchOrganization> {
+export async function seedBenchOrganization(
+  db: Db,
+  options: BenchOrganizationOptions,
+  now: Date,
+): Promise<BenchOrganization> {
   const { seed } = options;
   const operatorCount = options.operators ?? 50;
   const teamCount = options.teams ?? 5;
@@ -281,10 +405,17 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
   requireCount('operators', operatorCount, 0);
   requireCount('teams', teamCount, 1);
   const login = options.login ?? `bench${seed}`;
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(login)) throw new Error(`login must be lowercase letters, digits and dashes, not "${login}"`);
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(login))
+    throw new Error(`login must be lowercase letters, digits and dashes, not "${login}"`);
 
-  const [existing] = await db.select({ id: t.organizations.id }).from(t.organizations).where(eq(t.organizations.login, login));
-  if (existing) throw new Error(`An organization with login "${login}" already exists (id ${existing.id}); choose another seed or login`);
+  const [existing] = await db
+    .select({ id: t.organizations.id })
+    .from(t.organizations)
+    .where(eq(t.organizations.login, login));
+  if (existing)
+    throw new Error(
+      `An organization with login "${login}" already exists (id ${existing.id}); choose another seed or login`,
+    );
 
   const rng = new SeededRandom(`smartconnect-bench:${seed}:${login}`);
   const domain = `${login}.test`;
@@ -294,7 +425,11 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
 
   // Ids first, in a fixed order, so they do not depend on how much content is drawn.
   const orgId = rng.uuid();
-  const roleIdsWanted: Record<BuiltInRole, string> = { Operator: rng.uuid(), Supervisor: rng.uuid(), Administrator: rng.uuid() };
+  const roleIdsWanted: Record<BuiltInRole, string> = {
+    Operator: rng.uuid(),
+    Supervisor: rng.uuid(),
+    Administrator: rng.uuid(),
+  };
   const teamIds = Array.from({ length: teamCount }, () => rng.uuid());
   const channelIds = Array.from({ length: teamCount }, () => rng.uuid());
   const adminId = rng.uuid();
@@ -304,18 +439,37 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
   const chatIds = Array.from({ length: chatCount }, () => rng.uuid());
 
   // Teams and who works in them: operator i belongs to team i mod teams.
-  const teamNameOf = (i: number) => (i < TEAM_NAMES.length ? TEAM_NAMES[i] ?? `Team ${i + 1}` : `Team ${i + 1}`);
+  const teamNameOf = (i: number) =>
+    i < TEAM_NAMES.length ? (TEAM_NAMES[i] ?? `Team ${i + 1}`) : `Team ${i + 1}`;
   const teamRows: (typeof t.teams.$inferInsert)[] = teamIds.map((id, i) => ({
-    id, orgId, name: teamNameOf(i), description: `Generated team ${i + 1} of the benchmark organization`,
-    distributionMethod: i % 2 === 0 ? 'round_robin' : 'least_busy', dialogLimit: 10, redistributionMinutes: 10,
-    autoCloseMinutes: 60, unattendedCloseHours: 24, createdAt: at(nowMs - HISTORY_SPAN - DAY), updatedAt: at(nowMs - HISTORY_SPAN - DAY),
+    id,
+    orgId,
+    name: teamNameOf(i),
+    description: `Generated team ${i + 1} of the benchmark organization`,
+    distributionMethod: i % 2 === 0 ? 'round_robin' : 'least_busy',
+    dialogLimit: 10,
+    redistributionMinutes: 10,
+    autoCloseMinutes: 60,
+    unattendedCloseHours: 24,
+    createdAt: at(nowMs - HISTORY_SPAN - DAY),
+    updatedAt: at(nowMs - HISTORY_SPAN - DAY),
   }));
   const operatorsOfTeam: string[][] = teamIds.map(() => []);
   const operatorEmails: string[] = [];
-  const userRows: (typeof t.users.$inferInsert)[] = [{
-    id: adminId, orgId, email: `admin@${domain}`, name: 'Bench Admin', roleId: roleIdsWanted.Administrator, teamIds: [...teamIds],
-    passwordHash, operatorStatus: 'in_work', createdAt: at(nowMs - HISTORY_SPAN - DAY), updatedAt: at(nowMs - HISTORY_SPAN - DAY),
-  }];
+  const userRows: (typeof t.users.$inferInsert)[] = [
+    {
+      id: adminId,
+      orgId,
+      email: `admin@${domain}`,
+      name: 'Bench Admin',
+      roleId: roleIdsWanted.Administrator,
+      teamIds: [...teamIds],
+      passwordHash,
+      operatorStatus: 'in_work',
+      createdAt: at(nowMs - HISTORY_SPAN - DAY),
+      updatedAt: at(nowMs - HISTORY_SPAN - DAY),
+    },
+  ];
   operatorIds.forEach((id, i) => {
     const team = i % teamCount;
     operatorsOfTeam[team]?.push(id);
@@ -323,23 +477,46 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
     operatorEmails.push(email);
     const name = `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`.slice(0, 32);
     userRows.push({
-      id, orgId, email, name, roleId: roleIdsWanted.Operator, teamIds: [teamIds[team] ?? ''], passwordHash,
-      operatorStatus: rng.chance(0.7) ? 'in_work' : 'break', autoBreakMinutes: rng.chance(0.3) ? 30 : null,
+      id,
+      orgId,
+      email,
+      name,
+      roleId: roleIdsWanted.Operator,
+      teamIds: [teamIds[team] ?? ''],
+      passwordHash,
+      operatorStatus: rng.chance(0.7) ? 'in_work' : 'break',
+      autoBreakMinutes: rng.chance(0.3) ? 30 : null,
       lastActivityAt: at(nowMs - rng.int(1, 600) * MINUTE),
-      createdAt: at(nowMs - HISTORY_SPAN - DAY), updatedAt: at(nowMs - HISTORY_SPAN - DAY),
+      createdAt: at(nowMs - HISTORY_SPAN - DAY),
+      updatedAt: at(nowMs - HISTORY_SPAN - DAY),
     });
   });
   const channelRows: (typeof t.channels.$inferInsert)[] = channelIds.map((id, i) => ({
-    id, orgId, name: `Website chat (${teamNameOf(i)})`, type: 'site_chat', teamId: teamIds[i] ?? null,
-    halfExpiredMinutes: HALF_EXPIRED_MINUTES, expiredMinutes: EXPIRED_MINUTES,
-    settings: { welcomeMessage: 'Hi! How can we help you today?', title: `Bench Store ${i + 1}`, subtitle: 'We usually answer within a few minutes', logoUrl: null },
-    createdAt: at(nowMs - HISTORY_SPAN - DAY), updatedAt: at(nowMs - HISTORY_SPAN - DAY),
+    id,
+    orgId,
+    name: `Website chat (${teamNameOf(i)})`,
+    type: 'site_chat',
+    teamId: teamIds[i] ?? null,
+    halfExpiredMinutes: HALF_EXPIRED_MINUTES,
+    expiredMinutes: EXPIRED_MINUTES,
+    settings: {
+      welcomeMessage: 'Hi! How can we help you today?',
+      title: `Bench Store ${i + 1}`,
+      subtitle: 'We usually answer within a few minutes',
+      logoUrl: null,
+    },
+    createdAt: at(nowMs - HISTORY_SPAN - DAY),
+    updatedAt: at(nowMs - HISTORY_SPAN - DAY),
   }));
 
   // Chats: chat j belongs to client j mod clients, in that client's channel; a client's chats
   // follow each other in time, and only a client's last chat may still be open.
   const plans: {
-    status: ChatStatus; clientIndex: number; team: number; operatorId: string | null; size: number;
+    status: ChatStatus;
+    clientIndex: number;
+    team: number;
+    operatorId: string | null;
+    size: number;
   }[] = [];
   const lastRoundStart = Math.max(0, chatCount - clientCount);
   const eligible = chatCount - lastRoundStart;
@@ -405,7 +582,8 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
     const gaps: number[] = [0];
     for (let k = 0; k < plan.size; k++) {
       if (k === 0 || !answered) authors.push('client');
-      else if (k % 2 === 1) authors.push(k < plan.size - 1 && rng.chance(0.06) ? 'note' : 'operator');
+      else if (k % 2 === 1)
+        authors.push(k < plan.size - 1 && rng.chance(0.06) ? 'note' : 'operator');
       else authors.push(rng.chance(0.1) ? 'operator' : 'client');
       if (k > 0) gaps.push(rng.int(10, authors[k] === 'client' ? 240 : 150) * SECOND);
     }
@@ -434,9 +612,20 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
         : fill(rng, author === 'note' ? rng.pick(INTERNAL_NOTES) : rng.pick(OPERATOR_REPLIES));
       const open = plan.status !== 'closed';
       messageRows.push({
-        id: rng.uuid(), orgId, chatId, authorKind: isClient ? 'client' : 'operator', authorId: isClient ? null : plan.operatorId,
-        text, internal: author === 'note',
-        status: isClient ? 'delivered' : author === 'note' ? 'sent' : open && k >= plan.size - 2 ? 'delivered' : 'read',
+        id: rng.uuid(),
+        orgId,
+        chatId,
+        authorKind: isClient ? 'client' : 'operator',
+        authorId: isClient ? null : plan.operatorId,
+        text,
+        internal: author === 'note',
+        status: isClient
+          ? 'delivered'
+          : author === 'note'
+            ? 'sent'
+            : open && k >= plan.size - 2
+              ? 'delivered'
+              : 'read',
         createdAt: at(time),
       });
       if (author === 'note') continue; // internal notes move none of the chat's times
@@ -450,25 +639,74 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
 
     const closedAt = plan.status === 'closed' ? lastAt + rng.int(1, 10) * MINUTE : null;
     let expiry: 'none' | 'half_expired' | 'expired' = 'none';
-    const waitingSince = plan.status === 'pending' ? start : plan.status === 'assigned' && authors[authors.length - 1] === 'client' ? lastClientAt : null;
+    const waitingSince =
+      plan.status === 'pending'
+        ? start
+        : plan.status === 'assigned' && authors[authors.length - 1] === 'client'
+          ? lastClientAt
+          : null;
     if (waitingSince !== null) {
       const waited = (nowMs - waitingSince) / MINUTE;
-      expiry = waited >= EXPIRED_MINUTES ? 'expired' : waited >= HALF_EXPIRED_MINUTES ? 'half_expired' : 'none';
+      expiry =
+        waited >= EXPIRED_MINUTES
+          ? 'expired'
+          : waited >= HALF_EXPIRED_MINUTES
+            ? 'half_expired'
+            : 'none';
     }
     chatRows.push({
-      id: chatId, orgId, channelId, clientId: clientIds[plan.clientIndex] ?? '', status: plan.status, teamId, operatorId: plan.operatorId,
-      categoryId: null, createdBy: null, expiry, rating: plan.status === 'closed' && rng.chance(0.35) ? rng.int(1, 5) : null,
-      lastMessageAt: at(lastAt), lastClientMessageAt: lastClientAt === null ? null : at(lastClientAt),
+      id: chatId,
+      orgId,
+      channelId,
+      clientId: clientIds[plan.clientIndex] ?? '',
+      status: plan.status,
+      teamId,
+      operatorId: plan.operatorId,
+      categoryId: null,
+      createdBy: null,
+      expiry,
+      rating: plan.status === 'closed' && rng.chance(0.35) ? rng.int(1, 5) : null,
+      lastMessageAt: at(lastAt),
+      lastClientMessageAt: lastClientAt === null ? null : at(lastClientAt),
       lastOperatorMessageAt: lastOperatorAt === null ? null : at(lastOperatorAt),
-      closedAt: closedAt === null ? null : at(closedAt), createdAt: at(start), updatedAt: at(closedAt ?? lastAt),
+      closedAt: closedAt === null ? null : at(closedAt),
+      createdAt: at(start),
+      updatedAt: at(closedAt ?? lastAt),
     });
-    historyRows.push({ id: rng.uuid(), orgId, chatId, kind: 'created', actorId: null, data: { channelId, teamId }, at: at(start) });
+    historyRows.push({
+      id: rng.uuid(),
+      orgId,
+      chatId,
+      kind: 'created',
+      actorId: null,
+      data: { channelId, teamId },
+      at: at(start),
+    });
     if (answered && plan.operatorId) {
-      const assignedAt = firstOperatorAt === null ? Math.min(nowMs, start + 30 * SECOND) : firstOperatorAt - 5 * SECOND;
-      historyRows.push({ id: rng.uuid(), orgId, chatId, kind: 'assigned', actorId: plan.operatorId, data: { operatorId: plan.operatorId }, at: at(Math.max(start, assignedAt)) });
+      const assignedAt =
+        firstOperatorAt === null
+          ? Math.min(nowMs, start + 30 * SECOND)
+          : firstOperatorAt - 5 * SECOND;
+      historyRows.push({
+        id: rng.uuid(),
+        orgId,
+        chatId,
+        kind: 'assigned',
+        actorId: plan.operatorId,
+        data: { operatorId: plan.operatorId },
+        at: at(Math.max(start, assignedAt)),
+      });
     }
     if (closedAt !== null) {
-      historyRows.push({ id: rng.uuid(), orgId, chatId, kind: 'closed', actorId: plan.operatorId, data: { categoryId: null }, at: at(closedAt) });
+      historyRows.push({
+        id: rng.uuid(),
+        orgId,
+        chatId,
+        kind: 'closed',
+        actorId: plan.operatorId,
+        data: { categoryId: null },
+        at: at(closedAt),
+      });
     }
     clientCreatedAt[plan.clientIndex] = Math.min(clientCreatedAt[plan.clientIndex] ?? nowMs, start);
   });
@@ -478,21 +716,43 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
     const last = rng.pick(LAST_NAMES);
     const created = at(clientCreatedAt[i] ?? nowMs);
     clientRows.push({
-      id, orgId, name: `${first} ${last}`, phone: `+7900${String(rng.int(0, 9_999_999)).padStart(7, '0')}`,
-      email: rng.chance(0.6) ? `${first.toLowerCase()}.${last.toLowerCase()}${i + 1}@example.com` : null,
-      status: rng.chance(0.8) ? 'NEW' : rng.pick(INNER_CLIENT_STATUSES), createdAt: created, updatedAt: created,
+      id,
+      orgId,
+      name: `${first} ${last}`,
+      phone: `+7900${String(rng.int(0, 9_999_999)).padStart(7, '0')}`,
+      email: rng.chance(0.6)
+        ? `${first.toLowerCase()}.${last.toLowerCase()}${i + 1}@example.com`
+        : null,
+      status: rng.chance(0.8) ? 'NEW' : rng.pick(INNER_CLIENT_STATUSES),
+      createdAt: created,
+      updatedAt: created,
     });
-    contactRows.push({ channelId: channelIds[i % teamCount] ?? '', externalId: `visitor-${i + 1}`, clientId: id, orgId });
+    contactRows.push({
+      channelId: channelIds[i % teamCount] ?? '',
+      externalId: `visitor-${i + 1}`,
+      clientId: id,
+      orgId,
+    });
   });
 
   await db.transaction(async (tx) => {
     await tx.insert(t.organizations).values({
-      id: orgId, login, name: `Bench ${seed}`, adminEmail: `admin@${domain}`, tariff: 'Advanced', tariffStartedAt: at(nowMs - 30 * DAY),
-      balance: '15000.00', licenseCount: operatorCount + 10, options: [...OPTIONS], createdAt: at(nowMs - HISTORY_SPAN - DAY), updatedAt: now,
+      id: orgId,
+      login,
+      name: `Bench ${seed}`,
+      adminEmail: `admin@${domain}`,
+      tariff: 'Advanced',
+      tariffStartedAt: at(nowMs - 30 * DAY),
+      balance: '15000.00',
+      licenseCount: operatorCount + 10,
+      options: [...OPTIONS],
+      createdAt: at(nowMs - HISTORY_SPAN - DAY),
+      updatedAt: now,
     });
     await builtInRolesWithIds(tx, orgId, roleIdsWanted);
     await tx.insert(t.teams).values(teamRows);
-    for (let i = 0; i < userRows.length; i += 1000) await tx.insert(t.users).values(userRows.slice(i, i + 1000));
+    for (let i = 0; i < userRows.length; i += 1000)
+      await tx.insert(t.users).values(userRows.slice(i, i + 1000));
     await tx.insert(t.channels).values(channelRows);
     await bulkInsert(tx, 'clients', CLIENT_COLUMNS, clientRows);
     await bulkInsert(tx, 'client_contacts', CONTACT_COLUMNS, contactRows);
@@ -529,7 +789,11 @@ export async function seedBenchOrganization(db: Db, options: BenchOrganizationOp
  * The built-in roles as every organization gets them, re-keyed to the seeded ids (the shared
  * helper draws fresh UUIDv7 ids), so the whole organization is reproducible.
  */
-async function builtInRolesWithIds(tx: Tx, orgId: string, wanted: Record<BuiltInRole, string>): Promise<void> {
+async function builtInRolesWithIds(
+  tx: Tx,
+  orgId: string,
+  wanted: Record<BuiltInRole, string>,
+): Promise<void> {
   const made = await createBuiltInRoles(tx, orgId);
   for (const name of Object.keys(wanted) as BuiltInRole[]) {
     await tx.update(t.roles).set({ id: wanted[name] }).where(eq(t.roles.id, made[name]));

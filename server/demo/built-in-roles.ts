@@ -9,12 +9,22 @@ const DESCRIPTIONS: Record<BuiltInRole, string> = {
 };
 
 /** Every organization gets the three immutable built-in roles. */
-export async function createBuiltInRoles(db: Db | Tx, orgId: string): Promise<Record<BuiltInRole, string>> {
+export async function createBuiltInRoles(
+  db: Db | Tx,
+  orgId: string,
+): Promise<Record<BuiltInRole, string>> {
   const ids = {} as Record<BuiltInRole, string>;
   await db.insert(roles).values(
     BUILT_IN_ROLES.map((name) => {
       ids[name] = newId();
-      return { id: ids[name], orgId, name, description: DESCRIPTIONS[name], rights: [...BUILT_IN_ROLE_RIGHTS[name]], immutable: true };
+      return {
+        id: ids[name],
+        orgId,
+        name,
+        description: DESCRIPTIONS[name],
+        rights: [...BUILT_IN_ROLE_RIGHTS[name]],
+        immutable: true,
+      };
     }),
   );
   return ids;

@@ -6,12 +6,33 @@ import { hashPassword } from '../auth/passwords';
 import { createBuiltInRoles } from './built-in-roles';
 
 export const DEMO_PASSWORD = 'Demo-pass-1!';
-export const DEMO_LOGINS = ['admin@demo.test', 'supervisor@demo.test', 'operator@demo.test'] as const;
+export const DEMO_LOGINS = [
+  'admin@demo.test',
+  'supervisor@demo.test',
+  'operator@demo.test',
+] as const;
 
 const CLIENT_NAMES = [
-  'Anna Petrova', 'Boris Ivanov', 'Clara Smith', 'Dmitry Sokolov', 'Emma Brown', 'Fyodor Volkov', 'Grace Lee',
-  'Hannah Müller', 'Igor Kuznetsov', 'Julia Novak', 'Kirill Orlov', 'Laura Rossi', 'Maxim Popov', 'Nina Fedorova',
-  'Oliver Jones', 'Polina Morozova', 'Quentin Blake', 'Rita Lebedeva', 'Sergey Kozlov', 'Tanya Egorova',
+  'Anna Petrova',
+  'Boris Ivanov',
+  'Clara Smith',
+  'Dmitry Sokolov',
+  'Emma Brown',
+  'Fyodor Volkov',
+  'Grace Lee',
+  'Hannah Müller',
+  'Igor Kuznetsov',
+  'Julia Novak',
+  'Kirill Orlov',
+  'Laura Rossi',
+  'Maxim Popov',
+  'Nina Fedorova',
+  'Oliver Jones',
+  'Polina Morozova',
+  'Quentin Blake',
+  'Rita Lebedeva',
+  'Sergey Kozlov',
+  'Tanya Egorova',
 ];
 
 const OPENERS = [
@@ -38,26 +59,94 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const orgId = newId();
-    await tx.insert(t.organizations).values({ id: orgId, login: 'demo', name: 'Demo', adminEmail: 'admin@demo.test', tariff: 'Advanced', tariffStartedAt: now, balance: '15000.00', licenseCount: 10, options: [...OPTIONS] });
+    await tx
+      .insert(t.organizations)
+      .values({
+        id: orgId,
+        login: 'demo',
+        name: 'Demo',
+        adminEmail: 'admin@demo.test',
+        tariff: 'Advanced',
+        tariffStartedAt: now,
+        balance: '15000.00',
+        licenseCount: 10,
+        options: [...OPTIONS],
+      });
     const roleIds = await createBuiltInRoles(tx, orgId);
     const support = newId();
     const sales = newId();
     await tx.insert(t.teams).values([
-      { id: support, orgId, name: 'Support', description: 'Questions about orders, delivery and accounts', distributionMethod: 'round_robin', dialogLimit: 5, redistributionMinutes: 10, autoCloseMinutes: 60, unattendedCloseHours: 24 },
-      { id: sales, orgId, name: 'Sales', description: 'Product questions and new orders', distributionMethod: 'least_busy', dialogLimit: 8, redistributionMinutes: 15, autoCloseMinutes: 120, unattendedCloseHours: 48 },
+      {
+        id: support,
+        orgId,
+        name: 'Support',
+        description: 'Questions about orders, delivery and accounts',
+        distributionMethod: 'round_robin',
+        dialogLimit: 5,
+        redistributionMinutes: 10,
+        autoCloseMinutes: 60,
+        unattendedCloseHours: 24,
+      },
+      {
+        id: sales,
+        orgId,
+        name: 'Sales',
+        description: 'Product questions and new orders',
+        distributionMethod: 'least_busy',
+        dialogLimit: 8,
+        redistributionMinutes: 15,
+        autoCloseMinutes: 120,
+        unattendedCloseHours: 48,
+      },
     ]);
     const admin = newId();
     const supervisor = newId();
     const operator = newId();
     await tx.insert(t.users).values([
-      { id: admin, orgId, email: 'admin@demo.test', name: 'Alice Admin', roleId: roleIds.Administrator, teamIds: [support, sales], passwordHash },
-      { id: supervisor, orgId, email: 'supervisor@demo.test', name: 'Sam Supervisor', roleId: roleIds.Supervisor, teamIds: [support, sales], passwordHash },
-      { id: operator, orgId, email: 'operator@demo.test', name: 'Oscar Operator', roleId: roleIds.Operator, teamIds: [support], passwordHash, autoBreakMinutes: 30 },
+      {
+        id: admin,
+        orgId,
+        email: 'admin@demo.test',
+        name: 'Alice Admin',
+        roleId: roleIds.Administrator,
+        teamIds: [support, sales],
+        passwordHash,
+      },
+      {
+        id: supervisor,
+        orgId,
+        email: 'supervisor@demo.test',
+        name: 'Sam Supervisor',
+        roleId: roleIds.Supervisor,
+        teamIds: [support, sales],
+        passwordHash,
+      },
+      {
+        id: operator,
+        orgId,
+        email: 'operator@demo.test',
+        name: 'Oscar Operator',
+        roleId: roleIds.Operator,
+        teamIds: [support],
+        passwordHash,
+        autoBreakMinutes: 30,
+      },
     ]);
     const channelId = newId();
     await tx.insert(t.channels).values({
-      id: channelId, orgId, name: 'Website chat', type: 'site_chat', teamId: support, halfExpiredMinutes: 5, expiredMinutes: 15,
-      settings: { welcomeMessage: 'Hi! How can we help you today?', title: 'Demo Store', subtitle: 'We usually answer within a few minutes', logoUrl: null },
+      id: channelId,
+      orgId,
+      name: 'Website chat',
+      type: 'site_chat',
+      teamId: support,
+      halfExpiredMinutes: 5,
+      expiredMinutes: 15,
+      settings: {
+        welcomeMessage: 'Hi! How can we help you today?',
+        title: 'Demo Store',
+        subtitle: 'We usually answer within a few minutes',
+        logoUrl: null,
+      },
     });
     const delivery = newId();
     await tx.insert(t.requestCategories).values([
@@ -69,7 +158,13 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
 
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
     // Status plan for the 20 chats: where each waits or who has it.
-    const plan: { status: 'pending' | 'assigned' | 'closed'; team: string; operatorId: string | null; age: number; expiry?: 'half_expired' | 'expired' }[] = [
+    const plan: {
+      status: 'pending' | 'assigned' | 'closed';
+      team: string;
+      operatorId: string | null;
+      age: number;
+      expiry?: 'half_expired' | 'expired';
+    }[] = [
       { status: 'pending', team: support, operatorId: null, age: 2 },
       { status: 'pending', team: support, operatorId: null, age: 7, expiry: 'half_expired' },
       { status: 'pending', team: support, operatorId: null, age: 25, expiry: 'expired' },
@@ -84,32 +179,111 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       { status: 'assigned', team: support, operatorId: admin, age: 50 },
     ];
     for (let i = plan.length; i < CLIENT_NAMES.length; i++) {
-      plan.push({ status: 'closed', team: i % 2 ? sales : support, operatorId: i % 3 ? operator : supervisor, age: 60 * (i - 10) });
+      plan.push({
+        status: 'closed',
+        team: i % 2 ? sales : support,
+        operatorId: i % 3 ? operator : supervisor,
+        age: 60 * (i - 10),
+      });
     }
     for (const [i, name] of CLIENT_NAMES.entries()) {
       const step = plan[i];
       if (!step) continue;
       const clientId = newId();
       const opened = minutesAgo(step.age + 5);
-      await tx.insert(t.clients).values({ id: clientId, orgId, name, phone: `+7900${String(1000000 + i * 7919).slice(0, 7)}`, email: `${name.split(' ')[0]?.toLowerCase() ?? 'client'}@example.com`, createdAt: opened, updatedAt: opened });
-      await tx.insert(t.clientContacts).values({ channelId, externalId: `demo-visitor-${i + 1}`, clientId, orgId });
+      await tx
+        .insert(t.clients)
+        .values({
+          id: clientId,
+          orgId,
+          name,
+          phone: `+7900${String(1000000 + i * 7919).slice(0, 7)}`,
+          email: `${name.split(' ')[0]?.toLowerCase() ?? 'client'}@example.com`,
+          createdAt: opened,
+          updatedAt: opened,
+        });
+      await tx
+        .insert(t.clientContacts)
+        .values({ channelId, externalId: `demo-visitor-${i + 1}`, clientId, orgId });
       const chatId = newId();
       const lastAt = minutesAgo(step.age);
       const answered = step.status !== 'pending';
       await tx.insert(t.chats).values({
-        id: chatId, orgId, channelId, clientId, status: step.status, teamId: step.team, operatorId: step.operatorId,
-        expiry: step.expiry ?? 'none', rating: step.status === 'closed' ? (i % 5) + 1 : null,
-        lastMessageAt: lastAt, lastClientMessageAt: opened, lastOperatorMessageAt: answered ? lastAt : null,
-        closedAt: step.status === 'closed' ? lastAt : null, createdAt: opened, updatedAt: lastAt,
+        id: chatId,
+        orgId,
+        channelId,
+        clientId,
+        status: step.status,
+        teamId: step.team,
+        operatorId: step.operatorId,
+        expiry: step.expiry ?? 'none',
+        rating: step.status === 'closed' ? (i % 5) + 1 : null,
+        lastMessageAt: lastAt,
+        lastClientMessageAt: opened,
+        lastOperatorMessageAt: answered ? lastAt : null,
+        closedAt: step.status === 'closed' ? lastAt : null,
+        createdAt: opened,
+        updatedAt: lastAt,
       });
-      await tx.insert(t.chatHistory).values({ id: newId(), orgId, chatId, kind: 'created', actorId: null, data: { channelId, teamId: step.team }, at: opened });
-      await tx.insert(t.messages).values({ id: newId(), orgId, chatId, authorKind: 'client', text: OPENERS[i % OPENERS.length] ?? 'Hello', status: 'delivered', createdAt: opened });
+      await tx
+        .insert(t.chatHistory)
+        .values({
+          id: newId(),
+          orgId,
+          chatId,
+          kind: 'created',
+          actorId: null,
+          data: { channelId, teamId: step.team },
+          at: opened,
+        });
+      await tx
+        .insert(t.messages)
+        .values({
+          id: newId(),
+          orgId,
+          chatId,
+          authorKind: 'client',
+          text: OPENERS[i % OPENERS.length] ?? 'Hello',
+          status: 'delivered',
+          createdAt: opened,
+        });
       if (answered && step.operatorId) {
-        await tx.insert(t.chatHistory).values({ id: newId(), orgId, chatId, kind: 'assigned', actorId: step.operatorId, data: { operatorId: step.operatorId }, at: minutesAgo(step.age + 2) });
-        await tx.insert(t.messages).values({ id: newId(), orgId, chatId, authorKind: 'operator', authorId: step.operatorId, text: 'Thank you for writing! Let me check that for you.', status: 'read', createdAt: lastAt });
+        await tx
+          .insert(t.chatHistory)
+          .values({
+            id: newId(),
+            orgId,
+            chatId,
+            kind: 'assigned',
+            actorId: step.operatorId,
+            data: { operatorId: step.operatorId },
+            at: minutesAgo(step.age + 2),
+          });
+        await tx
+          .insert(t.messages)
+          .values({
+            id: newId(),
+            orgId,
+            chatId,
+            authorKind: 'operator',
+            authorId: step.operatorId,
+            text: 'Thank you for writing! Let me check that for you.',
+            status: 'read',
+            createdAt: lastAt,
+          });
       }
       if (step.status === 'closed') {
-        await tx.insert(t.chatHistory).values({ id: newId(), orgId, chatId, kind: 'closed', actorId: step.operatorId, data: {}, at: lastAt });
+        await tx
+          .insert(t.chatHistory)
+          .values({
+            id: newId(),
+            orgId,
+            chatId,
+            kind: 'closed',
+            actorId: step.operatorId,
+            data: {},
+            at: lastAt,
+          });
       }
     }
   });

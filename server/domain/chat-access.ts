@@ -33,8 +33,16 @@ export async function lockChat(scope: CommandScope, chatId: string): Promise<Cha
   return chat;
 }
 
-export async function updateChat(scope: CommandScope, chatId: string, values: Partial<ChatRecord>): Promise<ChatRecord> {
-  const [row] = await scope.tx.update(chats).set({ ...values, updatedAt: scope.now }).where(eq(chats.id, chatId)).returning();
+export async function updateChat(
+  scope: CommandScope,
+  chatId: string,
+  values: Partial<ChatRecord>,
+): Promise<ChatRecord> {
+  const [row] = await scope.tx
+    .update(chats)
+    .set({ ...values, updatedAt: scope.now })
+    .where(eq(chats.id, chatId))
+    .returning();
   if (!row) fail('CHAT_NOT_FOUND');
   return row;
 }

@@ -22,13 +22,37 @@ export async function chatMoveChanges(
   const newGroups = chatGroups(after);
   const lost = oldGroups.filter((group) => !newGroups.includes(group));
   const gained = newGroups.filter((group) => !oldGroups.includes(group) && !known.has(group));
-  const changes: StoredChange[] = [{ table: 'chats', op: 'put', key: after.id, row: chatRow(after), groups: newGroups }];
+  const changes: StoredChange[] = [
+    { table: 'chats', op: 'put', key: after.id, row: chatRow(after), groups: newGroups },
+  ];
   if (lost.length > 0) changes.push({ table: 'chats', op: 'delete', key: after.id, groups: lost });
   if (gained.length > 0) {
-    const history = await tx.select().from(chatHistory).where(eq(chatHistory.chatId, after.id)).orderBy(asc(chatHistory.at));
-    const thread = await tx.select().from(messages).where(eq(messages.chatId, after.id)).orderBy(asc(messages.createdAt));
-    for (const row of thread) changes.push({ table: 'messages', op: 'put', key: row.id, row: messageRow(row), groups: gained });
-    for (const row of history) changes.push({ table: 'chatHistory', op: 'put', key: row.id, row: chatHistoryRow(row), groups: gained });
+    const history = await tx
+      .select()
+      .from(chatHistory)
+      .where(eq(chatHistory.chatId, after.id))
+      .orderBy(asc(chatHistory.at));
+    const thread = await tx
+      .select()
+      .from(messages)
+      .where(eq(messages.chatId, after.id))
+      .orderBy(asc(messages.createdAt));
+    for (const row of thread)
+      changes.push({
+        table: 'messages',
+        op: 'put',
+        key: row.id,
+        row: messageRow(row),
+        groups: gained,
+      });
+    for (const row of history)
+      changes.push({
+        table: 'chatHistory',
+        op: 'put',
+        key: row.id,
+        row: chatHistoryRow(row),
+        groups: gained,
+      });
   }
   return changes;
 }
@@ -41,5 +65,11 @@ export async function addHistory(
 ): Promise<StoredChange> {
   const [row] = await tx.insert(chatHistory).values(entry).returning();
   if (!row) throw new Error('history insert returned nothing');
-  return { table: 'chatHistory', op: 'put', key: row.id, row: chatHistoryRow(row), groups: chatGroups(chat) };
+  return {
+    table: 'chatHistory',
+    op: 'put',
+    key: row.id,
+    row: chatHistoryRow(row),
+    groups: chatGroups(chat),
+  };
 }

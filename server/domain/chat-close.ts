@@ -12,7 +12,10 @@ import { requireViewer } from './require-viewer';
  * Closes a chat. When the organization uses request categories a chat needs one to close
  * (spec §4), and it must be a last-level category (a topic's subtopic when it has them).
  */
-export async function chatClose(scope: CommandScope, payload: CommandPayload<'chat.close'>): Promise<void> {
+export async function chatClose(
+  scope: CommandScope,
+  payload: CommandPayload<'chat.close'>,
+): Promise<void> {
   const viewer = requireViewer(scope);
   const chat = await lockChat(scope, payload.chatId);
   if (chat.status === 'closed') fail('CHAT_ALREADY_CLOSED');
@@ -20,21 +23,69 @@ export async function chatClose(scope: CommandScope, payload: CommandPayload<'ch
 
   const categoryId = payload.categoryId ?? chat.categoryId;
   if (payload.categoryId) {
-    const [category] = await scope.tx.select().from(requestCategories).where(and(eq(requestCategories.id, payload.categoryId), eq(requestCategories.orgId, scope.orgId)));
+    const [category] = await scope.tx
+      .select()
+      .from(requestCategories)
+      .where(
+        and(eq(requestCategories.id, payload.categoryId), eq(requestCategories.orgId, scope.orgId)),
+      );
     if (!category) fail('CATEGORY_NOT_FOUND');
-    if (category.teamIds.length > 0 && (chat.teamId === null || !category.teamIds.includes(chat.teamId))) fail('CATEGORY_ACCESS_DENIED');
-    const [child] = await scope.tx.select({ id: requestCategories.id }).from(requestCategories).where(eq(requestCategories.parentId, category.id)).limit(1);
+    if (
+      category.teamIds.length > 0 &&
+      (chat.teamId === null || !category.teamIds.includes(chat.teamId))
+    )
+      fail('CATEGORY_ACCESS_DENIED');
+    const [child] = await scope.tx
+      .select({ id: requestCategories.id })
+      .from(requestCategories)
+      .where(eq(requestCategories.parentId, category.id))
+      .limit(1);
     if (child) fail('SESSION_CATEGORY_MAX_LEVEL_NOT_SELECTED');
   } else {
-    const [org] = await scope.tx.select({ usesCategories: organizations.usesCategories }).from(organizations).where(eq(organizations.id, scope.orgId));
+    const [org] = await scope.tx
+      .select({ usesCategories: organizations.usesCategories })
+      .from(organizations)
+      .where(eq(organizations.id, scope.orgId));
     if (org?.usesCategories && !categoryId) fail('CLOSE_WITHOUT_CATEGORY');
   }
 
-  const updated = await updateChat(scope, chat.id, { status: 'closed', closedAt: scope.now, categoryId });
+  const updated = await updateChat(scope, chat.id, {
+    status: 'closed',
+    closedAt: scope.now,
+    categoryId,
+  });
   const changes: StoredChange[] = await chatMoveChanges(scope.tx, chat, updated);
   if (categoryId !== chat.categoryId) {
-    changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'category_set', actorId: viewer.id, data: { categoryId }, at: scope.now }, updated));
+    changes.push(
+      await addHistory(
+        scope.tx,
+        {
+          id: scope.newId(),
+          orgId: scope.orgId,
+          chatId: chat.id,
+          kind: 'category_set',
+          actorId: viewer.id,
+          data: { categoryId },
+          at: scope.now,
+        },
+        updated,
+      ),
+    );
   }
-  changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'closed', actorId: viewer.id, data: { categoryId }, at: scope.now }, updated));
+  changes.push(
+    await addHistory(
+      scope.tx,
+      {
+        id: scope.newId(),
+        orgId: scope.orgId,
+        chatId: chat.id,
+        kind: 'closed',
+        actorId: viewer.id,
+        data: { categoryId },
+        at: scope.now,
+      },
+      updated,
+    ),
+  );
   scope.emit('chat.closed', { chatId: chat.id, categoryId, by: 'operator' }, changes);
 }

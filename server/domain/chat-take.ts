@@ -7,7 +7,10 @@ import { lockChat, updateChat } from './chat-access';
 import { requireViewer } from './require-viewer';
 
 /** An operator takes a chat waiting in a queue they see. */
-export async function chatTake(scope: CommandScope, payload: CommandPayload<'chat.take'>): Promise<void> {
+export async function chatTake(
+  scope: CommandScope,
+  payload: CommandPayload<'chat.take'>,
+): Promise<void> {
   const viewer = requireViewer(scope);
   if (!viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION')) fail('ACCESS_DENIED');
   const chat = await lockChat(scope, payload.chatId);
@@ -18,6 +21,20 @@ export async function chatTake(scope: CommandScope, payload: CommandPayload<'cha
   }
   const updated = await updateChat(scope, chat.id, { status: 'assigned', operatorId: viewer.id });
   const changes = await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]));
-  changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'assigned', actorId: viewer.id, data: { operatorId: viewer.id }, at: scope.now }, updated));
+  changes.push(
+    await addHistory(
+      scope.tx,
+      {
+        id: scope.newId(),
+        orgId: scope.orgId,
+        chatId: chat.id,
+        kind: 'assigned',
+        actorId: viewer.id,
+        data: { operatorId: viewer.id },
+        at: scope.now,
+      },
+      updated,
+    ),
+  );
   scope.emit('chat.assigned', { chatId: chat.id, operatorId: viewer.id }, changes);
 }

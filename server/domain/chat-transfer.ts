@@ -12,7 +12,10 @@ import { requireViewer } from './require-viewer';
  * Hands a chat to another operator (it stays in its team) or to a team's queue (it waits there
  * unassigned). Those who lose sight of it receive a delete.
  */
-export async function chatTransfer(scope: CommandScope, payload: CommandPayload<'chat.transfer'>): Promise<void> {
+export async function chatTransfer(
+  scope: CommandScope,
+  payload: CommandPayload<'chat.transfer'>,
+): Promise<void> {
   const viewer = requireViewer(scope);
   const chat = await lockChat(scope, payload.chatId);
   if (chat.status === 'closed') fail('CHAT_TRANSFER_IMPOSSIBLE');
@@ -27,24 +30,94 @@ export async function chatTransfer(scope: CommandScope, payload: CommandPayload<
       .where(and(eq(users.id, operatorId), eq(users.orgId, scope.orgId)));
     if (!target?.active) fail('OPERATOR_NOT_FOUND');
     const rights = new Set(target.rights as Right[]);
-    if (!rights.has('AUTHORITY_CHAT_DISTRIBUTION') || chat.operatorId === target.id) fail('CHAT_TRANSFER_IMPOSSIBLE');
+    if (!rights.has('AUTHORITY_CHAT_DISTRIBUTION') || chat.operatorId === target.id)
+      fail('CHAT_TRANSFER_IMPOSSIBLE');
     const updated = await updateChat(scope, chat.id, { status: 'assigned', operatorId: target.id });
-    const alreadySees = rights.has('AUTHORITY_ALL_CHATS') || (chat.teamId !== null && target.teamIds.includes(chat.teamId));
-    const changes = await chatMoveChanges(scope.tx, chat, updated, new Set(alreadySees ? [userGroup(target.id)] : []));
-    changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'transferred', actorId: viewer.id, data: { fromOperatorId: chat.operatorId, toOperatorId: target.id }, at: scope.now }, updated));
-    scope.emit('chat.transferred', { chatId: chat.id, fromOperatorId: chat.operatorId, toOperatorId: target.id }, changes);
+    const alreadySees =
+      rights.has('AUTHORITY_ALL_CHATS') ||
+      (chat.teamId !== null && target.teamIds.includes(chat.teamId));
+    const changes = await chatMoveChanges(
+      scope.tx,
+      chat,
+      updated,
+      new Set(alreadySees ? [userGroup(target.id)] : []),
+    );
+    changes.push(
+      await addHistory(
+        scope.tx,
+        {
+          id: scope.newId(),
+          orgId: scope.orgId,
+          chatId: chat.id,
+          kind: 'transferred',
+          actorId: viewer.id,
+          data: { fromOperatorId: chat.operatorId, toOperatorId: target.id },
+          at: scope.now,
+        },
+        updated,
+      ),
+    );
+    scope.emit(
+      'chat.transferred',
+      { chatId: chat.id, fromOperatorId: chat.operatorId, toOperatorId: target.id },
+      changes,
+    );
     return;
   }
 
   const teamId = payload.to.teamId;
-  const [team] = await scope.tx.select({ id: teams.id }).from(teams).where(and(eq(teams.id, teamId), eq(teams.orgId, scope.orgId)));
+  const [team] = await scope.tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.orgId, scope.orgId)));
   if (!team) fail('TEAM_NOT_FOUND');
   if (chat.status === 'pending' && chat.teamId === team.id) fail('CHAT_TRANSFER_IMPOSSIBLE');
-  const updated = await updateChat(scope, chat.id, { status: 'pending', operatorId: null, teamId: team.id });
-  const changes = await chatMoveChanges(scope.tx, chat, updated, new Set(chat.teamId === team.id ? [teamGroup(team.id)] : []));
+  const updated = await updateChat(scope, chat.id, {
+    status: 'pending',
+    operatorId: null,
+    teamId: team.id,
+  });
+  const changes = await chatMoveChanges(
+    scope.tx,
+    chat,
+    updated,
+    new Set(chat.teamId === team.id ? [teamGroup(team.id)] : []),
+  );
   if (chat.operatorId) {
-    changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'unassigned', actorId: viewer.id, data: { operatorId: chat.operatorId }, at: scope.now }, updated));
+    changes.push(
+      await addHistory(
+        scope.tx,
+        {
+          id: scope.newId(),
+          orgId: scope.orgId,
+          chatId: chat.id,
+          kind: 'unassigned',
+          actorId: viewer.id,
+          data: { operatorId: chat.operatorId },
+          at: scope.now,
+        },
+        updated,
+      ),
+    );
   }
-  changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'transferred', actorId: viewer.id, data: { fromTeamId: chat.teamId, toTeamId: team.id }, at: scope.now }, updated));
-  scope.emit('chat.transferred', { chatId: chat.id, fromTeamId: chat.teamId, toTeamId: team.id }, changes);
+  changes.push(
+    await addHistory(
+      scope.tx,
+      {
+        id: scope.newId(),
+        orgId: scope.orgId,
+        chatId: chat.id,
+        kind: 'transferred',
+        actorId: viewer.id,
+        data: { fromTeamId: chat.teamId, toTeamId: team.id },
+        at: scope.now,
+      },
+      updated,
+    ),
+  );
+  scope.emit(
+    'chat.transferred',
+    { chatId: chat.id, fromTeamId: chat.teamId, toTeamId: team.id },
+    changes,
+  );
 }

@@ -1,8 +1,15 @@
 import type * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import {
-  COMMAND_PAYLOADS, STAFF_COMMAND_TYPES, errorText, newId,
-  type Actor, type CommandEnvelope, type CommandPayload, type CommandResult, type CommandType,
+  COMMAND_PAYLOADS,
+  STAFF_COMMAND_TYPES,
+  errorText,
+  newId,
+  type Actor,
+  type CommandEnvelope,
+  type CommandPayload,
+  type CommandResult,
+  type CommandType,
 } from '../../src/protocol';
 import type { Database } from '../db/database';
 import { commandResults } from '../db/schema';
@@ -19,7 +26,10 @@ import { chatClose } from './chat-close';
 import { operatorSetStatus } from './operator-set-status';
 import { messageReceive } from './message-receive';
 
-type Handler<T extends CommandType> = (scope: CommandScope, payload: CommandPayload<T>) => Promise<void>;
+type Handler<T extends CommandType> = (
+  scope: CommandScope,
+  payload: CommandPayload<T>,
+) => Promise<void>;
 
 const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'message.send': messageSend,
@@ -38,7 +48,11 @@ const isCommandType = (type: string): type is CommandType => type in COMMAND_PAY
 const rejection = (id: string, error: DomainError, viewer: Viewer | null): CommandResult => ({
   id,
   ok: false,
-  error: { name: error.errorName, params: error.params, message: errorText(error.errorName, viewer?.language ?? 'en', error.params) },
+  error: {
+    name: error.errorName,
+    params: error.params,
+    message: errorText(error.errorName, viewer?.language ?? 'en', error.params),
+  },
 });
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (possibly wrapped). */
@@ -53,7 +67,11 @@ function isUniqueViolation(error: unknown): boolean {
  * Validate → authorize → one transaction holding the state change, its events and the command's
  * result under its id. The same id again returns the first result and changes nothing.
  */
-export async function executeCommand(deps: CommandDeps, caller: CommandCaller, command: CommandEnvelope): Promise<CommandResult> {
+export async function executeCommand(
+  deps: CommandDeps,
+  caller: CommandCaller,
+  command: CommandEnvelope,
+): Promise<CommandResult> {
   const { db } = deps.database;
   const stored = async (): Promise<CommandResult | undefined> => {
     const [row] = await db
@@ -67,8 +85,10 @@ export async function executeCommand(deps: CommandDeps, caller: CommandCaller, c
 
   let payload: unknown;
   try {
-    if (!isCommandType(command.type)) throw new DomainError('UNKNOWN_COMMAND', { type: command.type });
-    if (caller.viewer && !STAFF_COMMAND_TYPES.includes(command.type)) throw new DomainError('COMMAND_NOT_ALLOWED');
+    if (!isCommandType(command.type))
+      throw new DomainError('UNKNOWN_COMMAND', { type: command.type });
+    if (caller.viewer && !STAFF_COMMAND_TYPES.includes(command.type))
+      throw new DomainError('COMMAND_NOT_ALLOWED');
     payload = parseOrFail(COMMAND_PAYLOADS[command.type] as v.GenericSchema, command.payload);
   } catch (error) {
     if (error instanceof DomainError) return rejection(command.id, error, caller.viewer);
@@ -78,13 +98,32 @@ export async function executeCommand(deps: CommandDeps, caller: CommandCaller, c
 
   try {
     const result = await db.transaction(async (tx) => {
-      const scope = new CommandScope(tx, caller.orgId, caller.actor, caller.viewer, deps.clock.now(), newId);
+      const scope = new CommandScope(
+        tx,
+        caller.orgId,
+        caller.actor,
+        caller.viewer,
+        deps.clock.now(),
+        newId,
+      );
       await (HANDLERS[type] as Handler<CommandType>)(scope, payload as CommandPayload<CommandType>);
       const seq =
-        (await appendEvents(tx, { orgId: caller.orgId, actor: caller.actor, commandId: command.id, at: scope.now, notify: deps.database.kind === 'postgres' }, scope.pending, newId)) ??
-        (await currentSeq(tx, caller.orgId));
+        (await appendEvents(
+          tx,
+          {
+            orgId: caller.orgId,
+            actor: caller.actor,
+            commandId: command.id,
+            at: scope.now,
+            notify: deps.database.kind === 'postgres',
+          },
+          scope.pending,
+          newId,
+        )) ?? (await currentSeq(tx, caller.orgId));
       const ok: CommandResult = { id: command.id, ok: true, seq };
-      await tx.insert(commandResults).values({ orgId: caller.orgId, commandId: command.id, result: ok, createdAt: scope.now });
+      await tx
+        .insert(commandResults)
+        .values({ orgId: caller.orgId, commandId: command.id, result: ok, createdAt: scope.now });
       return { ok, changed: scope.pending.length > 0 };
     });
     if (result.changed) deps.wake(caller.orgId);
@@ -93,7 +132,10 @@ export async function executeCommand(deps: CommandDeps, caller: CommandCaller, c
     if (error instanceof DomainError) {
       // A refusal is remembered too: a retried command gets the same answer, not a second try.
       const refused = rejection(command.id, error, caller.viewer);
-      await db.insert(commandResults).values({ orgId: caller.orgId, commandId: command.id, result: refused }).onConflictDoNothing();
+      await db
+        .insert(commandResults)
+        .values({ orgId: caller.orgId, commandId: command.id, result: refused })
+        .onConflictDoNothing();
       return (await stored()) ?? refused;
     }
     if (isUniqueViolation(error)) {

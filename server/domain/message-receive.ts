@@ -12,25 +12,41 @@ import { addHistory } from './chat-changes';
  * for them (or becomes a new client); the message joins their open chat in that channel, or
  * opens a new one waiting in the channel's team queue.
  */
-export async function messageReceive(scope: CommandScope, payload: CommandPayload<'message.receive'>): Promise<void> {
+export async function messageReceive(
+  scope: CommandScope,
+  payload: CommandPayload<'message.receive'>,
+): Promise<void> {
   if (scope.viewer) fail('COMMAND_NOT_ALLOWED');
   const text = payload.text.trim();
   if (text.length === 0) fail('EMPTY_MESSAGE');
-  const [channel] = await scope.tx.select().from(channels).where(and(eq(channels.id, payload.channelId), eq(channels.orgId, scope.orgId)));
+  const [channel] = await scope.tx
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, payload.channelId), eq(channels.orgId, scope.orgId)));
   if (!channel) fail('CHANNEL_NOT_FOUND');
   if (!channel.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
   const messageId = payload.messageId ?? scope.newId();
-  const duplicate = await scope.tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
+  const duplicate = await scope.tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.id, messageId));
   if (duplicate.length > 0) fail('VALIDATION_FAILED', { field: 'messageId' });
 
   // One customer's messages are handled one at a time: two first messages arriving together
   // must not create two clients or open two chats.
-  await scope.tx.execute(sql`select pg_advisory_xact_lock(8102, hashtext(${`${channel.id}:${payload.client.externalId}`}))`);
+  await scope.tx.execute(
+    sql`select pg_advisory_xact_lock(8102, hashtext(${`${channel.id}:${payload.client.externalId}`}))`,
+  );
   const changes: StoredChange[] = [];
   const [contact] = await scope.tx
     .select({ clientId: clientContacts.clientId })
     .from(clientContacts)
-    .where(and(eq(clientContacts.channelId, channel.id), eq(clientContacts.externalId, payload.client.externalId)));
+    .where(
+      and(
+        eq(clientContacts.channelId, channel.id),
+        eq(clientContacts.externalId, payload.client.externalId),
+      ),
+    );
   let clientId = contact?.clientId;
   if (!clientId) {
     const [client] = await scope.tx
@@ -38,7 +54,11 @@ export async function messageReceive(scope: CommandScope, payload: CommandPayloa
       .values({
         id: scope.newId(),
         orgId: scope.orgId,
-        name: payload.client.name?.trim() || payload.client.phone || payload.client.email || payload.client.externalId,
+        name:
+          payload.client.name?.trim() ||
+          payload.client.phone ||
+          payload.client.email ||
+          payload.client.externalId,
         phone: payload.client.phone ?? null,
         email: payload.client.email ?? null,
         createdAt: scope.now,
@@ -46,15 +66,34 @@ export async function messageReceive(scope: CommandScope, payload: CommandPayloa
       })
       .returning();
     if (!client) fail('UNKNOWN_ERROR');
-    await scope.tx.insert(clientContacts).values({ channelId: channel.id, externalId: payload.client.externalId, clientId: client.id, orgId: scope.orgId });
+    await scope.tx
+      .insert(clientContacts)
+      .values({
+        channelId: channel.id,
+        externalId: payload.client.externalId,
+        clientId: client.id,
+        orgId: scope.orgId,
+      });
     clientId = client.id;
-    changes.push({ table: 'clients', op: 'put', key: client.id, row: clientRow(client), groups: [ORG_GROUP] });
+    changes.push({
+      table: 'clients',
+      op: 'put',
+      key: client.id,
+      row: clientRow(client),
+      groups: [ORG_GROUP],
+    });
   }
 
   const [open] = await scope.tx
     .select()
     .from(chats)
-    .where(and(eq(chats.clientId, clientId), eq(chats.channelId, channel.id), ne(chats.status, 'closed')))
+    .where(
+      and(
+        eq(chats.clientId, clientId),
+        eq(chats.channelId, channel.id),
+        ne(chats.status, 'closed'),
+      ),
+    )
     .orderBy(desc(chats.createdAt))
     .limit(1)
     .for('update');
@@ -79,7 +118,16 @@ export async function messageReceive(scope: CommandScope, payload: CommandPayloa
   }
   const [message] = await scope.tx
     .insert(messages)
-    .values({ id: messageId, orgId: scope.orgId, chatId, authorKind: 'client', text, internal: false, status: 'delivered', createdAt: scope.now })
+    .values({
+      id: messageId,
+      orgId: scope.orgId,
+      chatId,
+      authorKind: 'client',
+      text,
+      internal: false,
+      status: 'delivered',
+      createdAt: scope.now,
+    })
     .returning();
   const [chat] = await scope.tx
     .update(chats)
@@ -88,12 +136,40 @@ export async function messageReceive(scope: CommandScope, payload: CommandPayloa
     .returning();
   if (!message || !chat) fail('UNKNOWN_ERROR');
   const groups = chatGroups(chat);
-  const chatPut: StoredChange = { table: 'chats', op: 'put', key: chat.id, row: chatRow(chat), groups };
-  const messagePut: StoredChange = { table: 'messages', op: 'put', key: message.id, row: messageRow(message), groups };
+  const chatPut: StoredChange = {
+    table: 'chats',
+    op: 'put',
+    key: chat.id,
+    row: chatRow(chat),
+    groups,
+  };
+  const messagePut: StoredChange = {
+    table: 'messages',
+    op: 'put',
+    key: message.id,
+    row: messageRow(message),
+    groups,
+  };
   const added = { chatId, messageId: message.id, internal: false, fromClient: true };
   if (created) {
-    const history = await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId, kind: 'created', actorId: null, data: { channelId: channel.id, teamId: channel.teamId }, at: scope.now }, chat);
-    scope.emit('chat.created', { chatId, channelId: channel.id, clientId, teamId: chat.teamId }, [...changes, chatPut, history]);
+    const history = await addHistory(
+      scope.tx,
+      {
+        id: scope.newId(),
+        orgId: scope.orgId,
+        chatId,
+        kind: 'created',
+        actorId: null,
+        data: { channelId: channel.id, teamId: channel.teamId },
+        at: scope.now,
+      },
+      chat,
+    );
+    scope.emit('chat.created', { chatId, channelId: channel.id, clientId, teamId: chat.teamId }, [
+      ...changes,
+      chatPut,
+      history,
+    ]);
     scope.emit('message.added', added, [messagePut]);
   } else {
     scope.emit('message.added', added, [...changes, chatPut, messagePut]);

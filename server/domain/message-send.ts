@@ -11,14 +11,20 @@ import { replyAssignment } from './reply-assignment';
 import { requireViewer } from './require-viewer';
 
 /** A staff reply or internal note; see replyAssignment for what a reply does to the chat. */
-export async function messageSend(scope: CommandScope, payload: CommandPayload<'message.send'>): Promise<void> {
+export async function messageSend(
+  scope: CommandScope,
+  payload: CommandPayload<'message.send'>,
+): Promise<void> {
   const viewer = requireViewer(scope);
   const text = payload.text.trim();
   if (text.length === 0 && payload.attachments.length === 0) fail('EMPTY_MESSAGE');
   const chat = await lockChat(scope, payload.chatId);
   const internal = payload.internal;
   const messageId = payload.messageId ?? scope.newId();
-  const existing = await scope.tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId));
+  const existing = await scope.tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.id, messageId));
   if (existing.length > 0) fail('VALIDATION_FAILED', { field: 'messageId' });
 
   let takes = false;
@@ -46,7 +52,18 @@ export async function messageSend(scope: CommandScope, payload: CommandPayload<'
   }
   const [message] = await scope.tx
     .insert(messages)
-    .values({ id: messageId, orgId: scope.orgId, chatId: chat.id, authorKind: 'operator', authorId: viewer.id, text, internal, status: 'sent', attachments, createdAt: scope.now })
+    .values({
+      id: messageId,
+      orgId: scope.orgId,
+      chatId: chat.id,
+      authorKind: 'operator',
+      authorId: viewer.id,
+      text,
+      internal,
+      status: 'sent',
+      attachments,
+      createdAt: scope.now,
+    })
     .returning();
   if (!message) fail('UNKNOWN_ERROR');
   const changes: StoredChange[] = [];
@@ -58,11 +75,33 @@ export async function messageSend(scope: CommandScope, payload: CommandPayload<'
       ...(takes ? { status: 'assigned' as const, operatorId: viewer.id } : {}),
     });
     // The taker already sees the chat through their team: nothing of it is re-sent to them.
-    changes.push(...(await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]))));
+    changes.push(
+      ...(await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]))),
+    );
     if (takes) {
-      changes.push(await addHistory(scope.tx, { id: scope.newId(), orgId: scope.orgId, chatId: chat.id, kind: 'assigned', actorId: viewer.id, data: { operatorId: viewer.id }, at: scope.now }, updated));
+      changes.push(
+        await addHistory(
+          scope.tx,
+          {
+            id: scope.newId(),
+            orgId: scope.orgId,
+            chatId: chat.id,
+            kind: 'assigned',
+            actorId: viewer.id,
+            data: { operatorId: viewer.id },
+            at: scope.now,
+          },
+          updated,
+        ),
+      );
     }
   }
-  changes.push({ table: 'messages', op: 'put', key: message.id, row: messageRow(message), groups: chatGroups(updated) });
+  changes.push({
+    table: 'messages',
+    op: 'put',
+    key: message.id,
+    row: messageRow(message),
+    groups: chatGroups(updated),
+  });
   scope.emit('message.added', { chatId: chat.id, messageId: message.id, internal }, changes);
 }

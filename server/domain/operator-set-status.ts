@@ -12,15 +12,27 @@ import { requireViewer } from './require-viewer';
  * In work or Break. Going In work takes one of the organization's operator licences; the
  * organization lock makes two operators racing for the last licence see each other.
  */
-export async function operatorSetStatus(scope: CommandScope, payload: CommandPayload<'operator.setStatus'>): Promise<void> {
+export async function operatorSetStatus(
+  scope: CommandScope,
+  payload: CommandPayload<'operator.setStatus'>,
+): Promise<void> {
   const viewer = requireViewer(scope);
   if (payload.status === 'in_work') {
     await lockOrganizationLog(scope.tx, scope.orgId);
-    const [org] = await scope.tx.select({ licenseCount: organizations.licenseCount }).from(organizations).where(eq(organizations.id, scope.orgId));
+    const [org] = await scope.tx
+      .select({ licenseCount: organizations.licenseCount })
+      .from(organizations)
+      .where(eq(organizations.id, scope.orgId));
     const [working] = await scope.tx
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.orgId, scope.orgId), eq(users.operatorStatus, 'in_work'), ne(users.id, viewer.id)));
+      .where(
+        and(
+          eq(users.orgId, scope.orgId),
+          eq(users.operatorStatus, 'in_work'),
+          ne(users.id, viewer.id),
+        ),
+      );
     if ((working?.n ?? 0) >= (org?.licenseCount ?? 0)) fail('ALL_LICENSES_OCCUPIED');
   }
   const [row] = await scope.tx

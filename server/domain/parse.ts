@@ -9,7 +9,10 @@ const isErrorName = (message: string): message is ErrorName => message in ERROR_
  * when its rule carries one (e.g. INVALID_PASSWORD_FORMAT), otherwise VALIDATION_FAILED naming
  * the field.
  */
-export function parseOrFail<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+export function parseOrFail<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const issue = result.issues[0];

@@ -1,7 +1,11 @@
 import type { Right } from '../../src/protocol';
 
 type ReplyViewer = { id: string; teamIds: readonly string[]; rights: ReadonlySet<Right> };
-type ReplyChat = { status: 'pending' | 'assigned' | 'closed'; teamId: string | null; operatorId: string | null };
+type ReplyChat = {
+  status: 'pending' | 'assigned' | 'closed';
+  teamId: string | null;
+  operatorId: string | null;
+};
 
 /**
  * What a staff reply to the customer does to the chat's assignment. Answering a queued chat makes

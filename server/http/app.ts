@@ -49,17 +49,23 @@ export type ServerContext = {
 /** Commands batch bodies may carry up to 500 long messages. */
 const BODY_LIMIT = 2 * 1024 * 1024;
 
-export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; context: ServerContext }> {
+export async function buildServer(
+  options: ServerOptions,
+): Promise<{ app: FastifyInstance; context: ServerContext }> {
   const { database, clock } = options;
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: true });
   const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
-  const wake = (orgId: string) => { hub.wake(orgId); };
+  const wake = (orgId: string) => {
+    hub.wake(orgId);
+  };
   const closeSession = (sessionId: string) => {
     hub.closeSession(sessionId);
     if (database.kind === 'postgres') {
-      database.db.execute(sql`select pg_notify(${CONTROL_CHANNEL}, ${sessionId})`).catch((error: unknown) => {
-        app.log.error(error, 'could not tell other instances of a revoked session');
-      });
+      database.db
+        .execute(sql`select pg_notify(${CONTROL_CHANNEL}, ${sessionId})`)
+        .catch((error: unknown) => {
+          app.log.error(error, 'could not tell other instances of a revoked session');
+        });
     }
   };
   const auth = new AuthService({ database, clock, wake, closeSession });
@@ -91,6 +97,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   await app.register(syncRoutes(context), { prefix: '/api' });
   await app.register(fileRoutes(context), { prefix: '/api' });
   await staticRoutes(app, options.staticDir);
-  app.addHook('onClose', () => { hub.closeAll(); });
+  app.addHook('onClose', () => {
+    hub.closeAll();
+  });
   return { app, context };
 }

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  AccountUpdateBody, CurrentUserQuery, LoginBody, LoginTotpBody, LogoutBody, PasswordChangeBody, TotpToggleBody, UserShortQuery,
+  AccountUpdateBody,
+  CurrentUserQuery,
+  LoginBody,
+  LoginTotpBody,
+  LogoutBody,
+  PasswordChangeBody,
+  TotpToggleBody,
+  UserShortQuery,
 } from '../../src/protocol';
 import { parseOrFail } from '../domain/parse';
 import type { ServerContext } from './app';
@@ -11,20 +18,34 @@ const ok = <T>(entity: T) => ({ code: 'ok' as const, entity });
 /** Login attempts are counted per address and e-mail, so one person's typos do not lock out an office. */
 const loginKey = (request: FastifyRequest): string => {
   const body = request.body as { email?: unknown; ticket?: unknown } | undefined;
-  const who = typeof body?.email === 'string' ? body.email.toLowerCase() : typeof body?.ticket === 'string' ? body.ticket : '';
+  const who =
+    typeof body?.email === 'string'
+      ? body.email.toLowerCase()
+      : typeof body?.ticket === 'string'
+        ? body.ticket
+        : '';
   return `${request.ip}|${who}`;
 };
 
 /** Spec §7 account calls, under /api. */
 export const authRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   // Counted after the body is parsed (preHandler), so the key can include the e-mail.
-  const limited = { rateLimit: { hook: 'preHandler' as const, max: context.loginAttemptsPerMinute, timeWindow: '1 minute', keyGenerator: loginKey } };
+  const limited = {
+    rateLimit: {
+      hook: 'preHandler' as const,
+      max: context.loginAttemptsPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: loginKey,
+    },
+  };
   const authenticated = { preHandler: requireAuth(context) };
 
   app.post('/auth/login', { config: limited }, async (request) => {
     const body = parseOrFail(LoginBody, request.body);
     const result = await context.auth.login(body.email, body.password);
-    return 'ticket' in result ? { code: 'totp_required' as const, entity: { ticket: result.ticket } } : ok(result);
+    return 'ticket' in result
+      ? { code: 'totp_required' as const, entity: { ticket: result.ticket } }
+      : ok(result);
   });
 
   app.post('/auth/login/totp', { config: limited }, async (request) => {
@@ -39,7 +60,9 @@ export const authRoutes = (context: ServerContext) => async (app: FastifyInstanc
     return ok(context.auth.currentUser(auth.viewer));
   });
 
-  app.post('/auth/generate', authenticated, async (request) => ok(await context.auth.generateTotp(authOf(request).viewer)));
+  app.post('/auth/generate', authenticated, async (request) =>
+    ok(await context.auth.generateTotp(authOf(request).viewer)),
+  );
 
   app.patch('/auth/toggle', authenticated, async (request) => {
     const body = parseOrFail(TotpToggleBody, request.body);

@@ -11,7 +11,12 @@ export const commandRoutes = (context: ServerContext) => async (app: FastifyInst
     const { viewer } = authOf(request);
     const results: CommandResult[] = [];
     for (const command of body.commands) {
-      results.push(await context.execute({ orgId: viewer.orgId, actor: { kind: 'user', id: viewer.id }, viewer }, command));
+      results.push(
+        await context.execute(
+          { orgId: viewer.orgId, actor: { kind: 'user', id: viewer.id }, viewer },
+          command,
+        ),
+      );
     }
     return { results };
   });

@@ -1,11 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { ATTACHMENT_MAX_BYTES, errorText, type ErrorName, type ErrorParams, type Language } from '../../src/protocol';
+import {
+  ATTACHMENT_MAX_BYTES,
+  errorText,
+  type ErrorName,
+  type ErrorParams,
+  type Language,
+} from '../../src/protocol';
 import { DomainError } from '../domain/domain-error';
 
 /** HTTP status for an error name; everything not listed is a 400 (the request was refused). */
 function statusOf(name: ErrorName): number {
   if (name === 'INVALID_CREDENTIALS' || name === 'UNAUTHORIZED') return 401;
-  if (name === 'ACCESS_DENIED' || name === 'USER_INACTIVE' || name === 'ORGANIZATION_DEACTIVATED') return 403;
+  if (name === 'ACCESS_DENIED' || name === 'USER_INACTIVE' || name === 'ORGANIZATION_DEACTIVATED')
+    return 403;
   if (name === 'PAYLOAD_TOO_LARGE' || name === 'FILE_TOO_LARGE') return 413;
   if (name === 'TOO_MANY_REQUESTS') return 429;
   if (name === 'UNKNOWN_ERROR') return 500;
@@ -20,7 +27,10 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 export function errorBody(name: ErrorName, language: Language, params: ErrorParams = {}) {
-  return { code: 'error' as const, error: { name, params, message: errorText(name, language, params) } };
+  return {
+    code: 'error' as const,
+    error: { name, params, message: errorText(name, language, params) },
+  };
 }
 
 /**
@@ -40,14 +50,19 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (upload) params = { max: ATTACHMENT_MAX_BYTES };
     } else if (error.statusCode === 429) {
       name = 'TOO_MANY_REQUESTS';
-    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    } else if (
+      error.statusCode !== undefined &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
       name = 'VALIDATION_FAILED';
       params = { field: 'body' };
     } else {
       request.log.error(error);
       name = 'UNKNOWN_ERROR';
     }
-    const status = error instanceof DomainError ? statusOf(name) : (error.statusCode ?? statusOf(name));
+    const status =
+      error instanceof DomainError ? statusOf(name) : (error.statusCode ?? statusOf(name));
     void reply.status(status).send(errorBody(name, requestLanguage(request), params));
   });
 }

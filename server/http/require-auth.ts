@@ -10,11 +10,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** preHandler: a valid, unrevoked token of an active user, or 401 UNAUTHORIZED. */
-export const requireAuth = (context: ServerContext) => async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-  const auth = await context.auth.authenticate(bearerToken(request));
-  if (!auth) throw new DomainError('UNAUTHORIZED');
-  request.auth = auth;
-};
+export const requireAuth =
+  (context: ServerContext) =>
+  async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const auth = await context.auth.authenticate(bearerToken(request));
+    if (!auth) throw new DomainError('UNAUTHORIZED');
+    request.auth = auth;
+  };
 
 /** The authenticated caller; routes behind requireAuth always have one. */
 export function authOf(request: FastifyRequest) {

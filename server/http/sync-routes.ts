@@ -32,29 +32,49 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
   app.get('/sync/bootstrap', { preHandler: requireAuth(context) }, async (request, reply) => {
     const { viewer } = authOf(request);
     const lines = bootstrapLines(db, viewer, context.clock.now());
-    const body = Readable.from((async function* () {
-      for await (const line of lines) yield `${line}\n`;
-    })());
-    return reply.type('application/x-ndjson; charset=utf-8').header('cache-control', 'no-store').send(body);
+    const body = Readable.from(
+      (async function* () {
+        for await (const line of lines) yield `${line}\n`;
+      })(),
+    );
+    return reply
+      .type('application/x-ndjson; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(body);
   });
 
-  app.get('/sync/events', { preHandler: requireAuth(context) }, async (request): Promise<EventsPage> => {
-    const query = parseOrFail(EventsQuery, request.query);
-    const { viewer } = authOf(request);
-    const { ok, head } = await cursorServable(db, viewer.orgId, query.after);
-    if (!ok) return { events: [], hasMore: false, cursor: head, reset: true };
-    const groups = new Set(viewer.groups);
-    const page = await readEvents(db, { orgId: viewer.orgId, after: query.after, upTo: head, limit: query.limit + 1, groups: viewer.groups });
-    const hasMore = page.length > query.limit;
-    const served = page.slice(0, query.limit);
-    const events = served.map((event) => eventForViewer(event, groups)).filter((event) => event !== null);
-    return { events, hasMore, cursor: hasMore ? (served[served.length - 1]?.seq ?? head) : head };
-  });
+  app.get(
+    '/sync/events',
+    { preHandler: requireAuth(context) },
+    async (request): Promise<EventsPage> => {
+      const query = parseOrFail(EventsQuery, request.query);
+      const { viewer } = authOf(request);
+      const { ok, head } = await cursorServable(db, viewer.orgId, query.after);
+      if (!ok) return { events: [], hasMore: false, cursor: head, reset: true };
+      const groups = new Set(viewer.groups);
+      const page = await readEvents(db, {
+        orgId: viewer.orgId,
+        after: query.after,
+        upTo: head,
+        limit: query.limit + 1,
+        groups: viewer.groups,
+      });
+      const hasMore = page.length > query.limit;
+      const served = page.slice(0, query.limit);
+      const events = served
+        .map((event) => eventForViewer(event, groups))
+        .filter((event) => event !== null);
+      return { events, hasMore, cursor: hasMore ? (served[served.length - 1]?.seq ?? head) : head };
+    },
+  );
 
   app.get('/sync/chat/:id/messages', { preHandler: requireAuth(context) }, async (request) => {
     const params = parseOrFail(ChatIdParams, request.params);
     const { viewer } = authOf(request);
-    const [chat] = await db.select().from(chats).where(and(eq(chats.id, params.id), eq(chats.orgId, viewer.orgId)));
+    const [chat] = await db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.id, params.id), eq(chats.orgId, viewer.orgId)));
     if (!chat || !canSeeChat(viewer, chat)) fail('CHAT_NOT_FOUND');
     return { code: 'ok' as const, entity: await chatThread(db, chat) };
   });
@@ -88,7 +108,9 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
         return;
       }
       let alive = true;
-      socket.on('pong', () => { alive = true; });
+      socket.on('pong', () => {
+        alive = true;
+      });
       const heartbeat = setInterval(() => {
         if (!alive) {
           socket.terminate();
@@ -97,7 +119,9 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
         alive = false;
         socket.ping();
       }, HEARTBEAT_MS);
-      socket.on('close', () => { clearInterval(heartbeat); });
+      socket.on('close', () => {
+        clearInterval(heartbeat);
+      });
       await context.hub.connect(socket, auth.viewer, auth.sessionId, after);
     };
     const fromQuery = query.output.token ?? bearerToken(request);
@@ -110,7 +134,9 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
       return;
     }
     // Browsers cannot set headers on a WebSocket: the token may come as the first message.
-    const timer = setTimeout(() => { socket.close(LIVE_CLOSE.unauthorized, 'no token'); }, TOKEN_WAIT_MS);
+    const timer = setTimeout(() => {
+      socket.close(LIVE_CLOSE.unauthorized, 'no token');
+    }, TOKEN_WAIT_MS);
     socket.once('message', (data: Buffer) => {
       clearTimeout(timer);
       let token: string | undefined;

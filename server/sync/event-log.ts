@@ -4,7 +4,11 @@ import type { Db, Tx } from '../db/database';
 import { events } from '../db/schema';
 import { visibleChanges, type StoredChange } from './groups';
 
-export type PendingEvent = { type: EventType; data: Record<string, unknown>; changes: StoredChange[] };
+export type PendingEvent = {
+  type: EventType;
+  data: Record<string, unknown>;
+  changes: StoredChange[];
+};
 export type StoredEvent = typeof events.$inferSelect;
 
 /** The LISTEN/NOTIFY channel that wakes every instance when an organization's log grows. */
@@ -62,9 +66,19 @@ export async function readEvents(
   db: Db,
   query: { orgId: string; after: number; upTo: number; limit: number; groups?: readonly string[] },
 ): Promise<StoredEvent[]> {
-  const conditions = [eq(events.orgId, query.orgId), gt(events.seq, query.after), lte(events.seq, query.upTo)];
-  if (query.groups) conditions.push(sql`${events.groups} && ${`{${query.groups.join(',')}}`}::text[]`);
-  return db.select().from(events).where(and(...conditions)).orderBy(asc(events.seq)).limit(query.limit);
+  const conditions = [
+    eq(events.orgId, query.orgId),
+    gt(events.seq, query.after),
+    lte(events.seq, query.upTo),
+  ];
+  if (query.groups)
+    conditions.push(sql`${events.groups} && ${`{${query.groups.join(',')}}`}::text[]`);
+  return db
+    .select()
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(asc(events.seq))
+    .limit(query.limit);
 }
 
 /** An event as one viewer receives it, or null when none of it is theirs to see. */

@@ -12,8 +12,15 @@ describe('sync groups', () => {
   });
 
   it('a viewer sees the organization, themselves, their teams, and every chat only with the all-chats right', () => {
-    expect(viewerGroups({ id: 'U', teamIds: ['B', 'A'], rights: new Set() })).toEqual(['org', 'team:A', 'team:B', 'user:U']);
-    expect(viewerGroups({ id: 'U', teamIds: [], rights: new Set(['AUTHORITY_ALL_CHATS']) })).toContain('chats:all');
+    expect(viewerGroups({ id: 'U', teamIds: ['B', 'A'], rights: new Set() })).toEqual([
+      'org',
+      'team:A',
+      'team:B',
+      'user:U',
+    ]);
+    expect(
+      viewerGroups({ id: 'U', teamIds: [], rights: new Set(['AUTHORITY_ALL_CHATS']) }),
+    ).toContain('chats:all');
   });
 
   const moved: StoredChange[] = [
@@ -23,7 +30,9 @@ describe('sync groups', () => {
   ];
 
   it('a chat moved away from a viewer’s team reaches them as a delete only', () => {
-    expect(visibleChanges(moved, new Set(['team:A']))).toEqual([{ table: 'chats', op: 'delete', key: 'c1' }]);
+    expect(visibleChanges(moved, new Set(['team:A']))).toEqual([
+      { table: 'chats', op: 'delete', key: 'c1' },
+    ]);
   });
 
   it('a viewer who still sees the moved chat gets the put and never the delete', () => {

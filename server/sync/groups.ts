@@ -10,7 +10,11 @@ export const ALL_CHATS_GROUP = 'chats:all';
 export const teamGroup = (teamId: string): string => `team:${teamId}`;
 export const userGroup = (userId: string): string => `user:${userId}`;
 
-export type ChatPlacement = { teamId: string | null; operatorId: string | null; createdBy: string | null };
+export type ChatPlacement = {
+  teamId: string | null;
+  operatorId: string | null;
+  createdBy: string | null;
+};
 
 /** The groups that see a chat and everything in it (messages, history). */
 export function chatGroups(chat: ChatPlacement): string[] {
@@ -41,17 +45,23 @@ export type StoredChange = Change & { groups: string[] };
  * dropped when the same event also puts that row where the viewer still sees it: a chat moved
  * between two of the viewer's teams stays.
  */
-export function visibleChanges(changes: readonly StoredChange[], groups: ReadonlySet<string>): Change[] {
+export function visibleChanges(
+  changes: readonly StoredChange[],
+  groups: ReadonlySet<string>,
+): Change[] {
   const sees = (change: StoredChange) => change.groups.some((group) => groups.has(group));
   const kept = new Set<string>();
-  for (const change of changes) if (change.op === 'put' && sees(change)) kept.add(`${change.table}/${change.key}`);
+  for (const change of changes)
+    if (change.op === 'put' && sees(change)) kept.add(`${change.table}/${change.key}`);
   const out: Change[] = [];
   for (const change of changes) {
     if (!sees(change)) continue;
     if (change.op === 'delete' && kept.has(`${change.table}/${change.key}`)) continue;
-    out.push(change.op === 'put'
-      ? { table: change.table, op: 'put', key: change.key, row: change.row }
-      : { table: change.table, op: 'delete', key: change.key });
+    out.push(
+      change.op === 'put'
+        ? { table: change.table, op: 'put', key: change.key, row: change.row }
+        : { table: change.table, op: 'delete', key: change.key },
+    );
   }
   return out;
 }

@@ -64,14 +64,29 @@ export class LiveHub {
   /** Live connections held for one user on this instance (one per browser profile is the aim). */
   connectionsOf(userId: string): number {
     let n = 0;
-    for (const feed of this.feeds.values()) for (const connection of feed.connections) if (connection.viewer.id === userId) n += 1;
+    for (const feed of this.feeds.values())
+      for (const connection of feed.connections) if (connection.viewer.id === userId) n += 1;
     return n;
   }
 
   /** Registers a socket whose client holds `after`; it is caught up, then kept live. */
-  async connect(socket: WebSocket, viewer: Viewer, sessionId: string, after: number): Promise<void> {
+  async connect(
+    socket: WebSocket,
+    viewer: Viewer,
+    sessionId: string,
+    after: number,
+  ): Promise<void> {
     const feed = await this.feed(viewer.orgId);
-    const connection: LiveConnection = { socket, viewer, sessionId, clientCursor: after, scanCursor: after, pumping: false, again: false, closed: false };
+    const connection: LiveConnection = {
+      socket,
+      viewer,
+      sessionId,
+      clientCursor: after,
+      scanCursor: after,
+      pumping: false,
+      again: false,
+      closed: false,
+    };
     feed.connections.add(connection);
     socket.on('close', () => {
       connection.closed = true;
@@ -79,7 +94,8 @@ export class LiveHub {
       if (feed.connections.size === 0) this.feeds.delete(feed.orgId);
     });
     await this.pump(feed, connection);
-    if (!connection.closed) this.send(connection, JSON.stringify({ kind: 'ready', cursor: connection.clientCursor }));
+    if (!connection.closed)
+      this.send(connection, JSON.stringify({ kind: 'ready', cursor: connection.clientCursor }));
   }
 
   /** Something was committed for this organization (here, or on another instance). */
@@ -97,14 +113,16 @@ export class LiveHub {
   closeSession(sessionId: string): void {
     for (const feed of this.feeds.values()) {
       for (const connection of feed.connections) {
-        if (connection.sessionId === sessionId) connection.socket.close(LIVE_CLOSE.unauthorized, 'session revoked');
+        if (connection.sessionId === sessionId)
+          connection.socket.close(LIVE_CLOSE.unauthorized, 'session revoked');
       }
     }
   }
 
   closeAll(): void {
     for (const feed of this.feeds.values()) {
-      for (const connection of feed.connections) connection.socket.close(LIVE_CLOSE.shuttingDown, 'server stopping');
+      for (const connection of feed.connections)
+        connection.socket.close(LIVE_CLOSE.shuttingDown, 'server stopping');
     }
   }
 
@@ -114,7 +132,16 @@ export class LiveHub {
     const seq = await currentSeq(this.db, orgId);
     const raced = this.feeds.get(orgId);
     if (raced) return raced;
-    const feed: Feed = { orgId, ringStart: seq, lastSeq: seq, ring: [], json: new Map(), connections: new Set(), fetching: false, again: false };
+    const feed: Feed = {
+      orgId,
+      ringStart: seq,
+      lastSeq: seq,
+      ring: [],
+      json: new Map(),
+      connections: new Set(),
+      fetching: false,
+      again: false,
+    };
     this.feeds.set(orgId, feed);
     return feed;
   }
@@ -129,7 +156,12 @@ export class LiveHub {
     try {
       do {
         for (;;) {
-          const page = await readEvents(this.db, { orgId: feed.orgId, after: feed.lastSeq, upTo: Number.MAX_SAFE_INTEGER, limit: PAGE });
+          const page = await readEvents(this.db, {
+            orgId: feed.orgId,
+            after: feed.lastSeq,
+            upTo: Number.MAX_SAFE_INTEGER,
+            limit: PAGE,
+          });
           for (const event of page) {
             feed.ring.push(event);
             feed.lastSeq = event.seq;
@@ -162,8 +194,15 @@ export class LiveHub {
           const fromRing = connection.scanCursor >= feed.ringStart;
           const batch = fromRing
             ? feed.ring.filter((event) => event.seq > connection.scanCursor).slice(0, PAGE)
-            : await readEvents(this.db, { orgId: feed.orgId, after: connection.scanCursor, upTo: feed.lastSeq, limit: PAGE, groups: connection.viewer.groups });
-          const scannedTo = batch.length === PAGE ? (batch[batch.length - 1]?.seq ?? feed.lastSeq) : feed.lastSeq;
+            : await readEvents(this.db, {
+                orgId: feed.orgId,
+                after: connection.scanCursor,
+                upTo: feed.lastSeq,
+                limit: PAGE,
+                groups: connection.viewer.groups,
+              });
+          const scannedTo =
+            batch.length === PAGE ? (batch[batch.length - 1]?.seq ?? feed.lastSeq) : feed.lastSeq;
           await this.deliver(feed, connection, batch, scannedTo);
         }
       } while (consumeAgain(connection) && !connection.closed);
@@ -172,7 +211,12 @@ export class LiveHub {
     }
   }
 
-  private async deliver(feed: Feed, connection: LiveConnection, batch: readonly StoredEvent[], scannedTo: number): Promise<void> {
+  private async deliver(
+    feed: Feed,
+    connection: LiveConnection,
+    batch: readonly StoredEvent[],
+    scannedTo: number,
+  ): Promise<void> {
     const groups = new Set(connection.viewer.groups);
     const parts: string[] = [];
     let touchesViewer = false;
@@ -181,11 +225,16 @@ export class LiveHub {
       if (!visible) continue;
       parts.push(this.serialize(feed, event, visible));
       touchesViewer ||= visible.changes.some(
-        (change) => (change.table === 'users' && change.key === connection.viewer.id) || (change.table === 'roles' && change.key === connection.viewer.roleId),
+        (change) =>
+          (change.table === 'users' && change.key === connection.viewer.id) ||
+          (change.table === 'roles' && change.key === connection.viewer.roleId),
       );
     }
     if (parts.length > 0) {
-      this.send(connection, `{"kind":"events","after":${connection.clientCursor},"cursor":${scannedTo},"events":[${parts.join(',')}]}`);
+      this.send(
+        connection,
+        `{"kind":"events","after":${connection.clientCursor},"cursor":${scannedTo},"events":[${parts.join(',')}]}`,
+      );
       connection.clientCursor = scannedTo;
     }
     connection.scanCursor = scannedTo;

@@ -1,6 +1,15 @@
 import type * as schema from '../db/schema';
 import type {
-  Channel, Chat, ChatHistoryEntry, Client, Message, Organization, RequestCategory, Role, Team, User,
+  Channel,
+  Chat,
+  ChatHistoryEntry,
+  Client,
+  Message,
+  Organization,
+  RequestCategory,
+  Role,
+  Team,
+  User,
 } from '../../src/protocol';
 
 /**
@@ -94,7 +103,9 @@ export const clientRow = (r: typeof schema.clients.$inferSelect): Client => ({
   updatedAt: iso(r.updatedAt),
 });
 
-export const requestCategoryRow = (r: typeof schema.requestCategories.$inferSelect): RequestCategory => ({
+export const requestCategoryRow = (
+  r: typeof schema.requestCategories.$inferSelect,
+): RequestCategory => ({
   id: r.id,
   parentId: r.parentId,
   name: r.name,

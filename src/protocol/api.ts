@@ -7,13 +7,19 @@ import { CommandEnvelopeSchema } from './commands';
 import type { ApiError } from './errors';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
-export type ApiAnswer<T> = { code: 'ok'; entity: T } | { code: 'totp_required'; entity: { ticket: string } } | { code: 'error'; error: ApiError };
+export type ApiAnswer<T> =
+  | { code: 'ok'; entity: T }
+  | { code: 'totp_required'; entity: { ticket: string } }
+  | { code: 'error'; error: ApiError };
 
 export const LoginBody = v.object({
   email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.minLength(1), v.maxLength(255)),
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
 });
-export const LoginTotpBody = v.object({ ticket: v.pipe(v.string(), v.minLength(1), v.maxLength(256)), totpCode: TotpCodeSchema });
+export const LoginTotpBody = v.object({
+  ticket: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
+  totpCode: TotpCodeSchema,
+});
 export const TotpToggleBody = v.object({ enabled: v.boolean(), totpCode: TotpCodeSchema });
 export const AccountUpdateBody = v.object({
   name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.userNameMax))),
@@ -21,21 +27,38 @@ export const AccountUpdateBody = v.object({
   phone: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(32)))),
 });
 export const PasswordChangeBody = v.pipe(
-  v.object({ oldPassword: v.pipe(v.string(), v.minLength(1)), newPassword: PasswordSchema, repeatPassword: v.string() }),
-  v.forward(v.check((b) => b.newPassword === b.repeatPassword, 'PASSWORDS_DO_NOT_MATCH'), ['repeatPassword']),
+  v.object({
+    oldPassword: v.pipe(v.string(), v.minLength(1)),
+    newPassword: PasswordSchema,
+    repeatPassword: v.string(),
+  }),
+  v.forward(
+    v.check((b) => b.newPassword === b.repeatPassword, 'PASSWORDS_DO_NOT_MATCH'),
+    ['repeatPassword'],
+  ),
 );
 export const LogoutBody = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) });
-export const UserShortQuery = v.object({ name: v.optional(v.pipe(v.string(), v.maxLength(64)), '') });
+export const UserShortQuery = v.object({
+  name: v.optional(v.pipe(v.string(), v.maxLength(64)), ''),
+});
 export const CurrentUserQuery = v.object({ pwa: v.optional(v.picklist(['true', 'false'])) });
 
 export const CommandsBody = v.object({
-  commands: v.pipe(v.array(CommandEnvelopeSchema), v.minLength(1), v.maxLength(LIMITS.commandBatchMax)),
+  commands: v.pipe(
+    v.array(CommandEnvelopeSchema),
+    v.minLength(1),
+    v.maxLength(LIMITS.commandBatchMax),
+  ),
 });
-export type CommandResult = { id: string; ok: true; seq: number } | { id: string; ok: false; error: ApiError };
+export type CommandResult =
+  { id: string; ok: true; seq: number } | { id: string; ok: false; error: ApiError };
 
 export const EventsQuery = v.object({
   after: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(5000)), '1000'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1), v.maxValue(5000)),
+    '1000',
+  ),
 });
 
 /** `GET /api/auth/user` entity. */

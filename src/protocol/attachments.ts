@@ -8,11 +8,21 @@ import { IdSchema } from './ids';
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENTS_PER_MESSAGE = 10;
 export const ATTACHMENT_TYPES = [
-  'image/jpeg', 'image/png', 'image/gif', 'image/webp',
-  'application/pdf', 'text/plain', 'text/csv',
-  'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/zip', 'audio/mpeg', 'audio/ogg', 'video/mp4',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/zip',
+  'audio/mpeg',
+  'audio/ogg',
+  'video/mp4',
 ] as const;
 
 export const AttachmentSchema = v.object({
@@ -24,7 +34,10 @@ export const AttachmentSchema = v.object({
 export type Attachment = v.InferOutput<typeof AttachmentSchema>;
 
 /** The check shared by the form, the outbox and the server. */
-export function attachmentProblem(file: { type: string; size: number }): 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE' | 'FILE_EMPTY' | null {
+export function attachmentProblem(file: {
+  type: string;
+  size: number;
+}): 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE' | 'FILE_EMPTY' | null {
   if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) return 'FILE_TYPE_NOT_ALLOWED';
   if (file.size === 0) return 'FILE_EMPTY';
   if (file.size > ATTACHMENT_MAX_BYTES) return 'FILE_TOO_LARGE';

@@ -14,7 +14,10 @@ export const MessageSendPayload = v.object({
   text: MessageTextSchema,
   internal: v.optional(v.boolean(), false),
   /** Files uploaded (PUT /api/files/:id) before the command is sent; the server checks each. */
-  attachments: v.optional(v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENTS_PER_MESSAGE)), []),
+  attachments: v.optional(
+    v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENTS_PER_MESSAGE)),
+    [],
+  ),
 });
 
 export const ChatTakePayload = v.object({ chatId: IdSchema });
@@ -75,4 +78,6 @@ export const CommandEnvelopeSchema = v.object({
 });
 export type CommandEnvelope = v.InferOutput<typeof CommandEnvelopeSchema>;
 
-export type Command = { [T in CommandType]: { id: string; type: T; payload: CommandPayload<T> } }[CommandType];
+export type Command = {
+  [T in CommandType]: { id: string; type: T; payload: CommandPayload<T> };
+}[CommandType];

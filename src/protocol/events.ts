@@ -3,7 +3,16 @@ import { IdSchema, TimestampSchema } from './ids';
 
 /** Synced tables, named as the browser store names them. */
 export const SYNC_TABLES = [
-  'organizations', 'roles', 'users', 'teams', 'channels', 'clients', 'requestCategories', 'chats', 'messages', 'chatHistory',
+  'organizations',
+  'roles',
+  'users',
+  'teams',
+  'channels',
+  'clients',
+  'requestCategories',
+  'chats',
+  'messages',
+  'chatHistory',
 ] as const;
 export const SyncTableSchema = v.picklist(SYNC_TABLES);
 export type SyncTable = v.InferOutput<typeof SyncTableSchema>;
@@ -13,7 +22,12 @@ export type SyncTable = v.InferOutput<typeof SyncTableSchema>;
  * the chat left the user's sight: the store removes its messages and history with it.
  */
 export const ChangeSchema = v.variant('op', [
-  v.object({ table: SyncTableSchema, op: v.literal('put'), key: v.string(), row: v.record(v.string(), v.unknown()) }),
+  v.object({
+    table: SyncTableSchema,
+    op: v.literal('put'),
+    key: v.string(),
+    row: v.record(v.string(), v.unknown()),
+  }),
   v.object({ table: SyncTableSchema, op: v.literal('delete'), key: v.string() }),
 ]);
 export type Change = v.InferOutput<typeof ChangeSchema>;
@@ -27,8 +41,15 @@ export type Actor = v.InferOutput<typeof ActorSchema>;
 
 /** Domain facts, used for history timelines, notifications and reports. */
 export const EVENT_TYPES = [
-  'message.added', 'message.statusChanged', 'chat.created', 'chat.assigned', 'chat.unassigned', 'chat.transferred',
-  'chat.closed', 'operator.statusChanged', 'user.updated',
+  'message.added',
+  'message.statusChanged',
+  'chat.created',
+  'chat.assigned',
+  'chat.unassigned',
+  'chat.transferred',
+  'chat.closed',
+  'operator.statusChanged',
+  'user.updated',
 ] as const;
 
 export const EventSchema = v.object({

@@ -26,7 +26,12 @@ export type EventsPage = v.InferOutput<typeof EventsPageSchema>;
  * differs has missed something and catches up over HTTP first.
  */
 export const LiveServerMessageSchema = v.variant('kind', [
-  v.object({ kind: v.literal('events'), after: v.number(), cursor: v.number(), events: v.array(EventSchema) }),
+  v.object({
+    kind: v.literal('events'),
+    after: v.number(),
+    cursor: v.number(),
+    events: v.array(EventSchema),
+  }),
   v.object({ kind: v.literal('ready'), cursor: v.number() }),
   v.object({ kind: v.literal('reset'), reset: v.literal(true) }),
   v.object({ kind: v.literal('error'), error: ApiErrorSchema }),

@@ -20,14 +20,23 @@ describe('password rule (spec §5)', () => {
   });
 
   it('the repeat must match the new password', () => {
-    const result = v.safeParse(PasswordChangeBody, { oldPassword: 'x', newPassword: 'Demo-pass-1!', repeatPassword: 'Demo-pass-2!' });
+    const result = v.safeParse(PasswordChangeBody, {
+      oldPassword: 'x',
+      newPassword: 'Demo-pass-1!',
+      repeatPassword: 'Demo-pass-2!',
+    });
     expect(result.success).toBe(false);
     if (!result.success) expect(result.issues[0].message).toBe('PASSWORDS_DO_NOT_MATCH');
   });
 });
 
 describe('two-factor code', () => {
-  it.each([['123456', true], ['12345', false], ['1234567', false], ['12a456', false]])('%s is %s', (code, valid) => {
+  it.each([
+    ['123456', true],
+    ['12345', false],
+    ['1234567', false],
+    ['12a456', false],
+  ])('%s is %s', (code, valid) => {
     expect(v.safeParse(TotpCodeSchema, code).success).toBe(valid);
   });
 });
@@ -38,6 +47,8 @@ describe('error texts', () => {
       expect(errorText(name, 'en').length).toBeGreaterThan(0);
       expect(errorText(name, 'ru').length).toBeGreaterThan(0);
     }
-    expect(errorText('AMOUNT_TOO_SMALL', 'en', { min: 500 })).toBe('The amount must be at least 500');
+    expect(errorText('AMOUNT_TOO_SMALL', 'en', { min: 500 })).toBe(
+      'The amount must be at least 500',
+    );
   });
 });

@@ -10,7 +10,12 @@ export const PasswordSchema = v.pipe(
   v.regex(/[^\p{L}\p{N}\s]/u, 'INVALID_PASSWORD_FORMAT'),
 );
 
-export const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email('INVALID_EMAIL_FORMAT'));
+export const EmailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.email('INVALID_EMAIL_FORMAT'),
+);
 
 /** A 6-digit one-time code from an authenticator app. */
 export const TotpCodeSchema = v.pipe(v.string(), v.regex(/^\d{6}$/, 'TOTP_CODE_BAD_FORMAT'));

@@ -13,17 +13,26 @@ export type ApplyReport = { applied: number; skipped: { seq: number | null; reas
  * schema) is reported and left out; the cursor still moves past it, so one bad event cannot stall
  * the stream and never reaches the tables.
  */
-export function validateEvents(input: readonly unknown[]): { events: SyncEvent[]; skipped: ApplyReport['skipped'] } {
+export function validateEvents(input: readonly unknown[]): {
+  events: SyncEvent[];
+  skipped: ApplyReport['skipped'];
+} {
   const events: SyncEvent[] = [];
   const skipped: ApplyReport['skipped'] = [];
   for (const raw of input) {
     const parsed = v.safeParse(EventSchema, raw);
-    const seq = typeof (raw as { seq?: unknown } | null)?.seq === 'number' ? (raw as { seq: number }).seq : null;
+    const seq =
+      typeof (raw as { seq?: unknown } | null)?.seq === 'number'
+        ? (raw as { seq: number }).seq
+        : null;
     if (!parsed.success) {
       skipped.push({ seq, reason: `event: ${parsed.issues[0].message}` });
       continue;
     }
-    const bad = parsed.output.changes.find((change) => change.op === 'put' && !v.safeParse(ROW_SCHEMAS[change.table], change.row).success);
+    const bad = parsed.output.changes.find(
+      (change) =>
+        change.op === 'put' && !v.safeParse(ROW_SCHEMAS[change.table], change.row).success,
+    );
     if (bad) {
       skipped.push({ seq, reason: `row of ${bad.table} ${bad.key} does not match its schema` });
       continue;
@@ -39,7 +48,12 @@ export function validateEvents(input: readonly unknown[]): { events: SyncEvent[]
  * with the commands re-applied; commands whose effects have now arrived leave the outbox in the
  * same transaction.
  */
-export async function applyEvents(db: InboxDb, events: readonly SyncEvent[], cursor: number, ctx: PredictContext): Promise<void> {
+export async function applyEvents(
+  db: InboxDb,
+  events: readonly SyncEvent[],
+  cursor: number,
+  ctx: PredictContext,
+): Promise<void> {
   await db.transaction('rw', db.writeTables(), async () => {
     const touched: RowKey[] = [];
     const confirmedIds = new Set<string>();
@@ -49,7 +63,10 @@ export async function applyEvents(db: InboxDb, events: readonly SyncEvent[], cur
     }
     const pending = await db.outbox.orderBy('n').toArray();
     const done: OutboxRow[] = pending.filter(
-      (row) => row.state !== 'rejected' && (confirmedIds.has(row.id) || (row.state === 'acknowledged' && (row.seq ?? Infinity) <= cursor)),
+      (row) =>
+        row.state !== 'rejected' &&
+        (confirmedIds.has(row.id) ||
+          (row.state === 'acknowledged' && (row.seq ?? Infinity) <= cursor)),
     );
     for (const row of done) if (row.n !== undefined) await db.outbox.delete(row.n);
     const ctxKeys = keysOf(done, ctx);
@@ -76,7 +93,13 @@ async function applyChange(db: InboxDb, change: Change, touched: RowKey[]): Prom
 
 /** A chat that left the user's sight takes its messages and history with it (not pending ones). */
 async function dropChatContents(db: InboxDb, chatId: string): Promise<void> {
-  const pendingMessages = new Set((await db.base.where('table').equals('messages').toArray()).map((b) => b.key));
-  await db.messages.where('chatId').equals(chatId).and((m) => !pendingMessages.has(m.id)).delete();
+  const pendingMessages = new Set(
+    (await db.base.where('table').equals('messages').toArray()).map((b) => b.key),
+  );
+  await db.messages
+    .where('chatId')
+    .equals(chatId)
+    .and((m) => !pendingMessages.has(m.id))
+    .delete();
   await db.chatHistory.where('chatId').equals(chatId).delete();
 }

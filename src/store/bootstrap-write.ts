@@ -20,33 +20,56 @@ export async function beginBootstrap(db: InboxDb, cursor: number): Promise<void>
  * A row a command is pending on (the user acted while the bootstrap ran) becomes that command's
  * base instead of overwriting the prediction on screen.
  */
-export async function writeBootstrapRows(db: InboxDb, table: SyncTable, rows: readonly unknown[]): Promise<{ stored: number; invalid: number }> {
+export async function writeBootstrapRows(
+  db: InboxDb,
+  table: SyncTable,
+  rows: readonly unknown[],
+): Promise<{ stored: number; invalid: number }> {
   return storeServerRows(db, table, rows, true);
 }
 
 /** Server rows fetched outside the event stream (a closed chat's thread), stored the same careful way. */
-export async function storeServerRows(db: InboxDb, table: SyncTable, rows: readonly unknown[], countProgress = false): Promise<{ stored: number; invalid: number }> {
+export async function storeServerRows(
+  db: InboxDb,
+  table: SyncTable,
+  rows: readonly unknown[],
+  countProgress = false,
+): Promise<{ stored: number; invalid: number }> {
   const schema = ROW_SCHEMAS[table];
   const valid: AnyRow[] = [];
   for (const row of rows) if (v.safeParse(schema, row).success) valid.push(row as AnyRow);
   await db.transaction('rw', [db.dataTable(table), db.base, db.meta], async () => {
-    const pendingKeys = new Set((await db.base.where('table').equals(table).toArray()).map((b) => b.key));
+    const pendingKeys = new Set(
+      (await db.base.where('table').equals(table).toArray()).map((b) => b.key),
+    );
     const direct = pendingKeys.size === 0 ? valid : valid.filter((row) => !pendingKeys.has(row.id));
     await db.dataTable(table).bulkPut(direct);
-    for (const row of valid) if (pendingKeys.has(row.id)) await db.base.put({ table, key: row.id, row });
+    for (const row of valid)
+      if (pendingKeys.has(row.id)) await db.base.put({ table, key: row.id, row });
     const progress = countProgress ? await db.meta.get('bootstrap') : undefined;
     if (progress?.key === 'bootstrap') {
-      await db.meta.put({ key: 'bootstrap', value: { ...progress.value, rows: progress.value.rows + valid.length } });
+      await db.meta.put({
+        key: 'bootstrap',
+        value: { ...progress.value, rows: progress.value.rows + valid.length },
+      });
     }
   });
   return { stored: valid.length, invalid: rows.length - valid.length };
 }
 
 /** Ends a bootstrap: pending commands are re-applied over the fresh rows and the cursor is set. */
-export async function finishBootstrap(db: InboxDb, cursor: number, ctx: PredictContext): Promise<void> {
+export async function finishBootstrap(
+  db: InboxDb,
+  cursor: number,
+  ctx: PredictContext,
+): Promise<void> {
   await db.transaction('rw', db.writeTables(), async () => {
     // Commands the server applied at or before this cursor are inside the rows just loaded.
-    const arrived = await db.outbox.where('state').equals('acknowledged').and((row) => (row.seq ?? Infinity) <= cursor).toArray();
+    const arrived = await db.outbox
+      .where('state')
+      .equals('acknowledged')
+      .and((row) => (row.seq ?? Infinity) <= cursor)
+      .toArray();
     for (const row of arrived) if (row.n !== undefined) await db.outbox.delete(row.n);
     const commands = await liveCommands(db);
     await recompute(db, [...keysOf(commands, ctx), ...keysOf(arrived, ctx)], ctx, commands);
@@ -63,5 +86,10 @@ export async function finishBootstrap(db: InboxDb, cursor: number, ctx: PredictC
 /** Whether the local database holds a finished bootstrap of the current schema. */
 export async function isBootstrapped(db: InboxDb): Promise<boolean> {
   const [progress, schema] = await Promise.all([db.meta.get('bootstrap'), db.meta.get('schema')]);
-  return progress?.key === 'bootstrap' && progress.value.state === 'done' && schema?.key === 'schema' && schema.value === SCHEMA_HASH;
+  return (
+    progress?.key === 'bootstrap' &&
+    progress.value.state === 'done' &&
+    schema?.key === 'schema' &&
+    schema.value === SCHEMA_HASH
+  );
 }

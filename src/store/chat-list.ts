@@ -12,7 +12,9 @@ export function inChatList(chat: Chat, filter: ChatFilter, viewer: ChatViewer): 
     case 'assigned':
       return chat.status === 'assigned' && chat.operatorId === viewer.id;
     case 'open':
-      return chat.status === 'pending' && (chat.teamId === null || viewer.teamIds.includes(chat.teamId));
+      return (
+        chat.status === 'pending' && (chat.teamId === null || viewer.teamIds.includes(chat.teamId))
+      );
     case 'closed':
       return chat.status === 'closed';
     case 'expired':
@@ -29,5 +31,9 @@ export function compareChats(a: Chat, b: Chat): number {
   const open = (chat: Chat) => (chat.status === 'closed' ? URGENCY.none : URGENCY[chat.expiry]);
   const byUrgency = open(a) - open(b);
   if (byUrgency !== 0) return byUrgency;
-  return a.lastMessageAt < b.lastMessageAt ? 1 : a.lastMessageAt > b.lastMessageAt ? -1 : a.id.localeCompare(b.id);
+  return a.lastMessageAt < b.lastMessageAt
+    ? 1
+    : a.lastMessageAt > b.lastMessageAt
+      ? -1
+      : a.id.localeCompare(b.id);
 }

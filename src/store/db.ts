@@ -14,7 +14,8 @@ export const STORE_SCHEMA = {
   channels: 'id, type',
   clients: 'id, name, phone',
   requestCategories: 'id, parentId',
-  chats: 'id, status, [status+lastMessageAt], lastMessageAt, teamId, operatorId, clientId, createdBy',
+  chats:
+    'id, status, [status+lastMessageAt], lastMessageAt, teamId, operatorId, clientId, createdBy',
   messages: 'id, chatId, [chatId+createdAt]',
   chatHistory: 'id, chatId, [chatId+at]',
   meta: 'key',
@@ -29,7 +30,16 @@ const ROW_SHAPE_VERSION = 1;
 export const SCHEMA_HASH = `${ROW_SHAPE_VERSION}:${JSON.stringify(STORE_SCHEMA)}`;
 
 export const DATA_TABLES: readonly SyncTable[] = [
-  'organizations', 'roles', 'users', 'teams', 'channels', 'clients', 'requestCategories', 'chats', 'messages', 'chatHistory',
+  'organizations',
+  'roles',
+  'users',
+  'teams',
+  'channels',
+  'clients',
+  'requestCategories',
+  'chats',
+  'messages',
+  'chatHistory',
 ];
 
 export class InboxDb extends Dexie {
@@ -67,6 +77,10 @@ export class InboxDb extends Dexie {
 /** One database per signed-in user and organization (DESIGN §5). */
 export const storeName = (orgId: string, userId: string): string => `sc-${orgId}-${userId}`;
 
-export function openInboxDb(orgId: string, userId: string, options?: ConstructorParameters<typeof Dexie>[1]): InboxDb {
+export function openInboxDb(
+  orgId: string,
+  userId: string,
+  options?: ConstructorParameters<typeof Dexie>[1],
+): InboxDb {
   return new InboxDb(storeName(orgId, userId), options);
 }

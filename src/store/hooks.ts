@@ -18,11 +18,18 @@ export function useStore(): InboxDb {
 export function useChatList(filter: ChatFilter, viewer: ChatViewer): Chat[] | undefined {
   const db = useStore();
   return useLiveQuery(async () => {
-    const candidates = filter === 'closed' || filter === 'expired' || filter === 'assigned'
-      ? await db.chats.where('status').equals(filter === 'closed' ? 'closed' : filter === 'assigned' ? 'assigned' : 'pending').toArray()
-      : await db.chats.toArray();
-    const expiredToo = filter === 'expired' ? await db.chats.where('status').equals('assigned').toArray() : [];
-    return [...candidates, ...expiredToo].filter((chat) => inChatList(chat, filter, viewer)).sort(compareChats);
+    const candidates =
+      filter === 'closed' || filter === 'expired' || filter === 'assigned'
+        ? await db.chats
+            .where('status')
+            .equals(filter === 'closed' ? 'closed' : filter === 'assigned' ? 'assigned' : 'pending')
+            .toArray()
+        : await db.chats.toArray();
+    const expiredToo =
+      filter === 'expired' ? await db.chats.where('status').equals('assigned').toArray() : [];
+    return [...candidates, ...expiredToo]
+      .filter((chat) => inChatList(chat, filter, viewer))
+      .sort(compareChats);
   }, [db, filter, viewer.id, viewer.teamIds.join(',')]);
 }
 
@@ -34,13 +41,20 @@ export function useChat(chatId: string): Chat | undefined {
 /** A chat's messages, oldest first. */
 export function useMessages(chatId: string): LocalMessage[] | undefined {
   const db = useStore();
-  return useLiveQuery(() => db.messages.where('[chatId+createdAt]').between([chatId, ''], [chatId, '\uffff']).toArray(), [db, chatId]);
+  return useLiveQuery(
+    () =>
+      db.messages.where('[chatId+createdAt]').between([chatId, ''], [chatId, '\uffff']).toArray(),
+    [db, chatId],
+  );
 }
 
 /** Client names by id, for list rows. */
 export function useClientNames(): Map<string, string> | undefined {
   const db = useStore();
-  return useLiveQuery(async () => new Map((await db.clients.toArray()).map((client) => [client.id, client.name])), [db]);
+  return useLiveQuery(
+    async () => new Map((await db.clients.toArray()).map((client) => [client.id, client.name])),
+    [db],
+  );
 }
 
 /** Commands the server refused, kept so the user can retry or discard them. */
@@ -52,5 +66,8 @@ export function useRejectedCommands(): OutboxRow[] | undefined {
 /** Commands not yet confirmed by the server. */
 export function usePendingCount(): number | undefined {
   const db = useStore();
-  return useLiveQuery(() => db.outbox.where('state').anyOf('pending', 'acknowledged').count(), [db]);
+  return useLiveQuery(
+    () => db.outbox.where('state').anyOf('pending', 'acknowledged').count(),
+    [db],
+  );
 }

@@ -42,34 +42,77 @@ class ModelServer {
     return new Date(this.clock).toISOString();
   }
 
-  private commit(changes: { table: 'chats' | 'messages'; row: AnyRow }[], commandId: string | null): SyncEvent {
+  private commit(
+    changes: { table: 'chats' | 'messages'; row: AnyRow }[],
+    commandId: string | null,
+  ): SyncEvent {
     this.seq += 1;
     for (const change of changes) this.rows.set(`${change.table}/${change.row.id}`, change.row);
     this.snapshots.set(this.seq, new Map(this.rows));
-    return event(this.seq, changes.map((c) => ({ table: c.table, op: 'put' as const, key: c.row.id, row: c.row })), commandId);
+    return event(
+      this.seq,
+      changes.map((c) => ({ table: c.table, op: 'put' as const, key: c.row.id, row: c.row })),
+      commandId,
+    );
   }
 
   handle(command: OutboxRow): { result: CommandResult; events: SyncEvent[] } {
-    const p = command.payload as { chatId: string; text?: string; messageId?: string; internal?: boolean; to?: { teamId?: string; operatorId?: string } };
+    const p = command.payload as {
+      chatId: string;
+      text?: string;
+      messageId?: string;
+      internal?: boolean;
+      to?: { teamId?: string; operatorId?: string };
+    };
     const chat = this.rows.get(`chats/${p.chatId}`) as ReturnType<typeof chatRow> | undefined;
-    const refuse = (name: 'CHAT_ALREADY_CLOSED' | 'CHAT_ALREADY_ASSIGNED' | 'CHAT_CLOSED' | 'CHAT_NOT_FOUND') => ({ result: { id: command.id, ok: false as const, error: { name } }, events: [] });
+    const refuse = (
+      name: 'CHAT_ALREADY_CLOSED' | 'CHAT_ALREADY_ASSIGNED' | 'CHAT_CLOSED' | 'CHAT_NOT_FOUND',
+    ) => ({ result: { id: command.id, ok: false as const, error: { name } }, events: [] });
     if (!chat) return refuse('CHAT_NOT_FOUND');
     const at = this.stamp();
     switch (command.type) {
       case 'chat.take':
         if (chat.status !== 'pending') return refuse('CHAT_ALREADY_ASSIGNED');
-        return this.ok(command, [{ table: 'chats', row: { ...chat, status: 'assigned', operatorId: ME, updatedAt: at } }]);
+        return this.ok(command, [
+          { table: 'chats', row: { ...chat, status: 'assigned', operatorId: ME, updatedAt: at } },
+        ]);
       case 'chat.close':
         if (chat.status === 'closed') return refuse('CHAT_ALREADY_CLOSED');
-        return this.ok(command, [{ table: 'chats', row: { ...chat, status: 'closed', closedAt: at, updatedAt: at } }]);
+        return this.ok(command, [
+          { table: 'chats', row: { ...chat, status: 'closed', closedAt: at, updatedAt: at } },
+        ]);
       case 'chat.transfer':
         if (chat.status === 'closed') return refuse('CHAT_CLOSED');
-        return this.ok(command, [{ table: 'chats', row: { ...chat, status: 'pending', operatorId: null, teamId: p.to?.teamId ?? TEAM_ID, updatedAt: at } }]);
+        return this.ok(command, [
+          {
+            table: 'chats',
+            row: {
+              ...chat,
+              status: 'pending',
+              operatorId: null,
+              teamId: p.to?.teamId ?? TEAM_ID,
+              updatedAt: at,
+            },
+          },
+        ]);
       case 'message.send': {
         if (chat.status === 'closed' && !p.internal) return refuse('CHAT_CLOSED');
-        const message = messageRow(p.messageId ?? '', chat.id, { authorKind: 'operator', authorId: ME, text: p.text ?? '', internal: p.internal ?? false, status: 'sent', createdAt: at });
-        const changes: { table: 'chats' | 'messages'; row: AnyRow }[] = [{ table: 'messages', row: message }];
-        if (!p.internal) changes.push({ table: 'chats', row: { ...chat, lastMessageAt: at, lastOperatorMessageAt: at, updatedAt: at } });
+        const message = messageRow(p.messageId ?? '', chat.id, {
+          authorKind: 'operator',
+          authorId: ME,
+          text: p.text ?? '',
+          internal: p.internal ?? false,
+          status: 'sent',
+          createdAt: at,
+        });
+        const changes: { table: 'chats' | 'messages'; row: AnyRow }[] = [
+          { table: 'messages', row: message },
+        ];
+        if (!p.internal)
+          changes.push({
+            table: 'chats',
+            row: { ...chat, lastMessageAt: at, lastOperatorMessageAt: at, updatedAt: at },
+          });
         return this.ok(command, changes);
       }
       default:
@@ -79,18 +122,32 @@ class ModelServer {
 
   private ok(command: OutboxRow, changes: { table: 'chats' | 'messages'; row: AnyRow }[]) {
     const committed = this.commit(changes, command.id);
-    return { result: { id: command.id, ok: true as const, seq: committed.seq }, events: [committed] };
+    return {
+      result: { id: command.id, ok: true as const, seq: committed.seq },
+      events: [committed],
+    };
   }
 
   /** Someone else acts: a customer writes, or a supervisor moves a chat. */
   otherActor(random: () => number): SyncEvent {
-    const chat = this.rows.get(`chats/${CHATS[Math.floor(random() * CHATS.length)] ?? ''}`) as ReturnType<typeof chatRow>;
+    const chat = this.rows.get(
+      `chats/${CHATS[Math.floor(random() * CHATS.length)] ?? ''}`,
+    ) as ReturnType<typeof chatRow>;
     const at = this.stamp();
     if (random() < 0.5) {
       const message = messageRow(newId(), chat.id, { text: 'customer', createdAt: at });
-      return this.commit([{ table: 'messages', row: message }, { table: 'chats', row: { ...chat, lastMessageAt: at, lastClientMessageAt: at } }], null);
+      return this.commit(
+        [
+          { table: 'messages', row: message },
+          { table: 'chats', row: { ...chat, lastMessageAt: at, lastClientMessageAt: at } },
+        ],
+        null,
+      );
     }
-    const reopened = chat.status === 'closed' ? { ...chat, status: 'pending' as const, closedAt: null } : { ...chat, operatorId: OTHER, status: 'assigned' as const };
+    const reopened =
+      chat.status === 'closed'
+        ? { ...chat, status: 'pending' as const, closedAt: null }
+        : { ...chat, operatorId: OTHER, status: 'assigned' as const };
     return this.commit([{ table: 'chats', row: { ...reopened, updatedAt: at } }], null);
   }
 }
@@ -100,10 +157,14 @@ function expectedRows(server: ModelServer, cursor: number, outbox: OutboxRow[]):
   const rows = new Map(server.snapshots.get(cursor));
   const live = outbox.filter((row) => row.state !== 'rejected');
   const keys = new Map<string, { table: 'chats' | 'messages'; key: string }>();
-  for (const command of live) for (const k of affectedKeys(command, ctx)) keys.set(`${k.table}/${k.key}`, k as { table: 'chats' | 'messages'; key: string });
+  for (const command of live)
+    for (const k of affectedKeys(command, ctx))
+      keys.set(`${k.table}/${k.key}`, k as { table: 'chats' | 'messages'; key: string });
   for (const [id, key] of keys) {
     let row = rows.get(id);
-    for (const command of live) if (affectedKeys(command, ctx).some((k) => `${k.table}/${k.key}` === id)) row = predictRow(command, key.table, row, ctx);
+    for (const command of live)
+      if (affectedKeys(command, ctx).some((k) => `${k.table}/${k.key}` === id))
+        row = predictRow(command, key.table, row, ctx);
     if (row) rows.set(id, row);
     else rows.delete(id);
   }
@@ -140,7 +201,14 @@ async function runScenario(seed: number, steps: number): Promise<void> {
       const snap = server.snapshots.get(s);
       const prev = server.snapshots.get(s - 1);
       if (!snap || !prev) continue;
-      const changes = [...snap.entries()].filter(([k, row]) => prev.get(k) !== row).map(([k, row]) => ({ table: k.split('/')[0] as 'chats' | 'messages', op: 'put' as const, key: row.id, row: row }));
+      const changes = [...snap.entries()]
+        .filter(([k, row]) => prev.get(k) !== row)
+        .map(([k, row]) => ({
+          table: k.split('/')[0] as 'chats' | 'messages',
+          op: 'put' as const,
+          key: row.id,
+          row: row,
+        }));
       batch.push(event(s, changes, server.eventCommand.get(s) ?? null));
     }
     await applyEvents(db, batch, target, ctx);
@@ -151,14 +219,28 @@ async function runScenario(seed: number, steps: number): Promise<void> {
     const roll = random();
     if (roll < 0.3) {
       const chat = pick(CHATS);
-      const type = pick(['chat.take', 'chat.close', 'chat.transfer', 'message.send', 'message.send'] as const);
+      const type = pick([
+        'chat.take',
+        'chat.close',
+        'chat.transfer',
+        'message.send',
+        'message.send',
+      ] as const);
       const payload: Record<string, unknown> = { chatId: chat };
-      if (type === 'message.send') Object.assign(payload, { text: `reply ${step}`, internal: random() < 0.2 });
+      if (type === 'message.send')
+        Object.assign(payload, { text: `reply ${step}`, internal: random() < 0.2 });
       if (type === 'chat.transfer') payload.to = { teamId: TEAM_ID };
-      await enqueue(db, { type, payload }, ctx, new Date(Date.parse('2026-11-04T00:00:00.000Z') + step * 1000));
+      await enqueue(
+        db,
+        { type, payload },
+        ctx,
+        new Date(Date.parse('2026-11-04T00:00:00.000Z') + step * 1000),
+      );
     } else if (roll < 0.5) {
       // Flush: the oldest unsent commands go to the server, in order.
-      const pending = (await db.outbox.orderBy('n').toArray()).filter((row) => row.state === 'pending' && !sent.has(row.id));
+      const pending = (await db.outbox.orderBy('n').toArray()).filter(
+        (row) => row.state === 'pending' && !sent.has(row.id),
+      );
       for (const command of pending.slice(0, 1 + Math.floor(random() * 3))) {
         sent.add(command.id);
         inFlight.push(command);
@@ -178,11 +260,15 @@ async function runScenario(seed: number, steps: number): Promise<void> {
       await recordResults(db, answers.splice(0, count), ctx);
     }
     const outbox = await db.outbox.orderBy('n').toArray();
-    expect(await localRows(db), `seed ${seed}, step ${step}`).toEqual(expectedRows(server, cursor, outbox));
+    expect(await localRows(db), `seed ${seed}, step ${step}`).toEqual(
+      expectedRows(server, cursor, outbox),
+    );
   }
 
   // Quiescence: everything sent, answered and delivered.
-  for (const command of (await db.outbox.orderBy('n').toArray()).filter((row) => row.state === 'pending' && !sent.has(row.id))) {
+  for (const command of (await db.outbox.orderBy('n').toArray()).filter(
+    (row) => row.state === 'pending' && !sent.has(row.id),
+  )) {
     const { result, events } = server.handle(command);
     for (const e of events) server.eventCommand.set(e.seq, command.id);
     answers.push(result);
@@ -197,7 +283,10 @@ async function runScenario(seed: number, steps: number): Promise<void> {
 }
 
 describe('optimistic commands against a server that disagrees', () => {
-  it.each(Array.from({ length: 25 }, (_, i) => i + 1))('local tables equal the server’s state plus pending commands (seed %i)', async (seed) => {
-    await runScenario(seed, 120);
-  });
+  it.each(Array.from({ length: 25 }, (_, i) => i + 1))(
+    'local tables equal the server’s state plus pending commands (seed %i)',
+    async (seed) => {
+      await runScenario(seed, 120);
+    },
+  );
 });

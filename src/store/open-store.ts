@@ -15,10 +15,14 @@ export async function openStore(orgId: string, userId: string): Promise<InboxDb>
     const probe = new Dexie(name);
     await probe.open();
     const tables = new Set(probe.tables.map((table) => table.name));
-    const schema = tables.has('meta') ? ((await probe.table('meta').get('schema')) as MetaRow | undefined) : undefined;
+    const schema = tables.has('meta')
+      ? ((await probe.table('meta').get('schema')) as MetaRow | undefined)
+      : undefined;
     if (schema?.key !== 'schema' || schema.value !== SCHEMA_HASH) {
       carried = {
-        outbox: tables.has('outbox') ? ((await probe.table('outbox').toArray()) as OutboxRow[]) : [],
+        outbox: tables.has('outbox')
+          ? ((await probe.table('outbox').toArray()) as OutboxRow[])
+          : [],
         files: tables.has('files') ? ((await probe.table('files').toArray()) as FileRow[]) : [],
       };
     }
@@ -40,6 +44,11 @@ export async function openStore(orgId: string, userId: string): Promise<InboxDb>
 
 /** Ask the browser to keep the outbox through storage pressure (DESIGN §5). */
 export async function requestPersistence(): Promise<boolean> {
-  if (typeof navigator === 'undefined' || !('storage' in navigator) || typeof navigator.storage.persist !== 'function') return false;
+  if (
+    typeof navigator === 'undefined' ||
+    !('storage' in navigator) ||
+    typeof navigator.storage.persist !== 'function'
+  )
+    return false;
   return navigator.storage.persist();
 }

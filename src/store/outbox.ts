@@ -14,14 +14,39 @@ export type NewFile = { blob: Blob; name: string; type: string };
  * never on screen without being in the outbox, nor the other way round. A message gets its id
  * here, so the text the user wrote keeps one id from this moment to the server and back.
  */
-export async function enqueue(db: InboxDb, command: NewCommand, ctx: PredictContext, now = new Date(), attach: readonly NewFile[] = []): Promise<OutboxRow> {
+export async function enqueue(
+  db: InboxDb,
+  command: NewCommand,
+  ctx: PredictContext,
+  now = new Date(),
+  attach: readonly NewFile[] = [],
+): Promise<OutboxRow> {
   const payload = { ...command.payload };
-  if (command.type === 'message.send' && typeof payload.messageId !== 'string') payload.messageId = newId();
-  const row: OutboxRow = { id: command.id ?? newId(), type: command.type, payload, createdAt: now.toISOString(), state: 'pending', attempts: 0 };
-  const fileRows: FileRow[] = attach.map((file) => ({ id: newId(), commandId: row.id, name: file.name, type: file.type, size: file.blob.size, blob: file.blob, createdAt: row.createdAt }));
+  if (command.type === 'message.send' && typeof payload.messageId !== 'string')
+    payload.messageId = newId();
+  const row: OutboxRow = {
+    id: command.id ?? newId(),
+    type: command.type,
+    payload,
+    createdAt: now.toISOString(),
+    state: 'pending',
+    attempts: 0,
+  };
+  const fileRows: FileRow[] = attach.map((file) => ({
+    id: newId(),
+    commandId: row.id,
+    name: file.name,
+    type: file.type,
+    size: file.blob.size,
+    blob: file.blob,
+    createdAt: row.createdAt,
+  }));
   if (fileRows.length > 0) {
     const listed = Array.isArray(payload.attachments) ? (payload.attachments as unknown[]) : [];
-    payload.attachments = [...listed, ...fileRows.map(({ id, name, type, size }) => ({ id, name, type, size }))];
+    payload.attachments = [
+      ...listed,
+      ...fileRows.map(({ id, name, type, size }) => ({ id, name, type, size })),
+    ];
   }
   await db.transaction('rw', [...db.writeTables(), db.files], async () => {
     await db.outbox.add(row);
@@ -36,7 +61,11 @@ export async function enqueue(db: InboxDb, command: NewCommand, ctx: PredictCont
  * its seq, when its events are local; a refused one stops showing its prediction, and stays
  * visible with its error so the user can retry or discard it.
  */
-export async function recordResults(db: InboxDb, results: readonly CommandResult[], ctx: PredictContext): Promise<OutboxRow[]> {
+export async function recordResults(
+  db: InboxDb,
+  results: readonly CommandResult[],
+  ctx: PredictContext,
+): Promise<OutboxRow[]> {
   const rejected: OutboxRow[] = [];
   await db.transaction('rw', db.writeTables(), async () => {
     const cursor = await currentCursor(db);
@@ -73,11 +102,22 @@ export async function recordAttempt(db: InboxDb, ids: readonly string[]): Promis
 }
 
 /** A refused command sent again as a new command (new id), e.g. after the channel came back. */
-export async function retryRejected(db: InboxDb, id: string, ctx: PredictContext): Promise<OutboxRow | undefined> {
+export async function retryRejected(
+  db: InboxDb,
+  id: string,
+  ctx: PredictContext,
+): Promise<OutboxRow | undefined> {
   const row = await db.outbox.where('id').equals(id).first();
   if (row?.n === undefined || row.state !== 'rejected') return undefined;
   const n = row.n;
-  const fresh: OutboxRow = { id: newId(), type: row.type, payload: { ...row.payload }, createdAt: new Date().toISOString(), state: 'pending', attempts: 0 };
+  const fresh: OutboxRow = {
+    id: newId(),
+    type: row.type,
+    payload: { ...row.payload },
+    createdAt: new Date().toISOString(),
+    state: 'pending',
+    attempts: 0,
+  };
   // A refused message never reached the server, so it keeps its message id; its files follow it.
   await db.transaction('rw', [...db.writeTables(), db.files], async () => {
     await db.outbox.delete(n);
@@ -91,7 +131,11 @@ export async function retryRejected(db: InboxDb, id: string, ctx: PredictContext
 /** The user drops a refused command they no longer want. */
 export async function discardRejected(db: InboxDb, id: string): Promise<void> {
   await db.transaction('rw', db.outbox, db.files, async () => {
-    const removed = await db.outbox.where('id').equals(id).and((row) => row.state === 'rejected').delete();
+    const removed = await db.outbox
+      .where('id')
+      .equals(id)
+      .and((row) => row.state === 'rejected')
+      .delete();
     if (removed > 0) await db.files.where('commandId').equals(id).delete();
   });
 }

@@ -16,7 +16,10 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
   const p = command.payload;
   switch (command.type) {
     case 'message.send':
-      return [{ table: 'messages', key: str(p.messageId) }, { table: 'chats', key: str(p.chatId) }];
+      return [
+        { table: 'messages', key: str(p.messageId) },
+        { table: 'chats', key: str(p.chatId) },
+      ];
     case 'chat.take':
     case 'chat.transfer':
     case 'chat.close':
@@ -33,7 +36,12 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
  * over the server's row in any order of arrival and give the same result. The server decides the
  * truth; these only make the screen answer at once.
  */
-export function predictRow(command: Pending, table: SyncTable, row: AnyRow | undefined, ctx: PredictContext): AnyRow | undefined {
+export function predictRow(
+  command: Pending,
+  table: SyncTable,
+  row: AnyRow | undefined,
+  ctx: PredictContext,
+): AnyRow | undefined {
   const p = command.payload;
   const at = command.createdAt;
   if (command.type === 'message.send') {
@@ -41,9 +49,17 @@ export function predictRow(command: Pending, table: SyncTable, row: AnyRow | und
     if (table === 'messages') {
       if (row) return row; // the server's copy is already here
       const message: LocalMessage = {
-        id: str(p.messageId), chatId: str(p.chatId), authorKind: 'operator', authorId: ctx.userId,
-        text: str(p.text).trim(), internal, status: 'queued', createdAt: at,
-        attachments: Array.isArray(p.attachments) ? (p.attachments as LocalMessage['attachments']) : [],
+        id: str(p.messageId),
+        chatId: str(p.chatId),
+        authorKind: 'operator',
+        authorId: ctx.userId,
+        text: str(p.text).trim(),
+        internal,
+        status: 'queued',
+        createdAt: at,
+        attachments: Array.isArray(p.attachments)
+          ? (p.attachments as LocalMessage['attachments'])
+          : [],
       };
       return message;
     }
@@ -57,7 +73,9 @@ export function predictRow(command: Pending, table: SyncTable, row: AnyRow | und
     const chat = row as SyncRows['chats'];
     switch (command.type) {
       case 'chat.take':
-        return chat.status === 'pending' ? { ...chat, status: 'assigned', operatorId: ctx.userId } : chat;
+        return chat.status === 'pending'
+          ? { ...chat, status: 'assigned', operatorId: ctx.userId }
+          : chat;
       case 'chat.transfer': {
         const to = (p.to ?? {}) as { operatorId?: string; teamId?: string };
         if (chat.status === 'closed') return chat;
@@ -67,7 +85,9 @@ export function predictRow(command: Pending, table: SyncTable, row: AnyRow | und
       }
       case 'chat.close': {
         const categoryId = typeof p.categoryId === 'string' ? p.categoryId : chat.categoryId;
-        return chat.status === 'closed' ? chat : { ...chat, status: 'closed', closedAt: at, categoryId };
+        return chat.status === 'closed'
+          ? chat
+          : { ...chat, status: 'closed', closedAt: at, categoryId };
       }
     }
   }

@@ -14,7 +14,12 @@ export async function liveCommands(db: InboxDb): Promise<OutboxRow[]> {
  * holding the server's version; for every other key the table row is the server's own.
  * Must run inside a read-write transaction over the data tables, `base` and `outbox`.
  */
-export async function recompute(db: InboxDb, keys: Iterable<RowKey>, ctx: PredictContext, commands?: OutboxRow[]): Promise<void> {
+export async function recompute(
+  db: InboxDb,
+  keys: Iterable<RowKey>,
+  ctx: PredictContext,
+  commands?: OutboxRow[],
+): Promise<void> {
   const pending = commands ?? (await liveCommands(db));
   const seen = new Set<string>();
   for (const key of keys) {
@@ -22,7 +27,9 @@ export async function recompute(db: InboxDb, keys: Iterable<RowKey>, ctx: Predic
     if (seen.has(id) || !key.key) continue;
     seen.add(id);
     const table = db.dataTable(key.table);
-    const relevant = pending.filter((command) => affectedKeys(command, ctx).some((k) => k.table === key.table && k.key === key.key));
+    const relevant = pending.filter((command) =>
+      affectedKeys(command, ctx).some((k) => k.table === key.table && k.key === key.key),
+    );
     const base = await db.base.get([key.table, key.key]);
     if (relevant.length === 0) {
       if (base) {

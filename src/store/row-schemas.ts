@@ -1,7 +1,16 @@
 import type * as v from 'valibot';
 import {
-  ChannelSchema, ChatHistoryEntrySchema, ChatSchema, ClientSchema, MessageSchema, OrganizationSchema, RequestCategorySchema,
-  RoleSchema, TeamSchema, UserSchema, type SyncTable,
+  ChannelSchema,
+  ChatHistoryEntrySchema,
+  ChatSchema,
+  ClientSchema,
+  MessageSchema,
+  OrganizationSchema,
+  RequestCategorySchema,
+  RoleSchema,
+  TeamSchema,
+  UserSchema,
+  type SyncTable,
 } from '../protocol';
 
 /** The protocol schema each synced table's rows must match before they are stored. */

@@ -4,7 +4,13 @@ import Dexie, { type Table } from 'dexie';
  * Who is signed in, kept in IndexedDB so the service worker (which cannot read localStorage) can
  * flush the outbox by Background Sync when no tab is open. Written at sign-in, removed at logout.
  */
-export type StoredSession = { id: 'current'; baseUrl: string; token: string; orgId: string; userId: string };
+export type StoredSession = {
+  id: 'current';
+  baseUrl: string;
+  token: string;
+  orgId: string;
+  userId: string;
+};
 
 class SessionDb extends Dexie {
   sessions!: Table<StoredSession, string>;

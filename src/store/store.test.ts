@@ -5,7 +5,12 @@ import { newId } from '../protocol';
 import { InboxDb } from './db';
 import { applyEvents, validateEvents } from './apply-events';
 import { enqueue, recordResults, currentCursor, retryRejected, discardRejected } from './outbox';
-import { beginBootstrap, finishBootstrap, writeBootstrapRows, isBootstrapped } from './bootstrap-write';
+import {
+  beginBootstrap,
+  finishBootstrap,
+  writeBootstrapRows,
+  isBootstrapped,
+} from './bootstrap-write';
 import { openStore } from './open-store';
 import { ME, OTHER, chatId, chatRow, event, messageRow } from './test-fixtures';
 
@@ -20,13 +25,31 @@ describe('local store', () => {
     await writeBootstrapRows(db, 'chats', [chatRow(chatId(1)), chatRow(chatId(2))]);
     await finishBootstrap(db, 10, ctx);
   });
-  afterEach(async () => { await db.delete(); });
+  afterEach(async () => {
+    await db.delete();
+  });
 
   it('a batch of events and its cursor commit together or not at all', async () => {
-    const good = event(11, [{ table: 'messages', op: 'put', key: 'm1', row: messageRow('00000000-0000-7000-8000-00000000aa01', chatId(1)) }]);
-    const poisoned = event(12, [{ table: 'chats', op: 'put', key: chatId(2), row: chatRow(chatId(2), { status: 'assigned', operatorId: OTHER }) }]);
+    const good = event(11, [
+      {
+        table: 'messages',
+        op: 'put',
+        key: 'm1',
+        row: messageRow('00000000-0000-7000-8000-00000000aa01', chatId(1)),
+      },
+    ]);
+    const poisoned = event(12, [
+      {
+        table: 'chats',
+        op: 'put',
+        key: chatId(2),
+        row: chatRow(chatId(2), { status: 'assigned', operatorId: OTHER }),
+      },
+    ]);
     // A failure inside the transaction (here a hook that throws, as a full disk would).
-    db.chats.hook('updating', () => { throw new Error('disk full'); });
+    db.chats.hook('updating', () => {
+      throw new Error('disk full');
+    });
     await expect(applyEvents(db, [good, poisoned], 12, ctx)).rejects.toThrow();
     expect(await db.messages.count()).toBe(0);
     expect(await currentCursor(db)).toBe(10);
@@ -46,7 +69,29 @@ describe('local store', () => {
     expect((await db.base.get(['chats', chatId(1)]))?.row).toMatchObject({ status: 'pending' });
     await recordResults(db, [{ id: command.id, ok: true, seq: 11 }], ctx);
     expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'acknowledged', seq: 11 });
-    await applyEvents(db, [event(11, [{ table: 'chats', op: 'put', key: chatId(1), row: chatRow(chatId(1), { status: 'assigned', operatorId: ME, updatedAt: '2026-11-01T10:05:00.000Z' }) }], command.id)], 11, ctx);
+    await applyEvents(
+      db,
+      [
+        event(
+          11,
+          [
+            {
+              table: 'chats',
+              op: 'put',
+              key: chatId(1),
+              row: chatRow(chatId(1), {
+                status: 'assigned',
+                operatorId: ME,
+                updatedAt: '2026-11-01T10:05:00.000Z',
+              }),
+            },
+          ],
+          command.id,
+        ),
+      ],
+      11,
+      ctx,
+    );
     expect(await db.outbox.count()).toBe(0);
     expect(await db.base.count()).toBe(0);
     expect((await db.chats.get(chatId(1)))?.updatedAt).toBe('2026-11-01T10:05:00.000Z');
@@ -54,34 +99,85 @@ describe('local store', () => {
 
   it('a server change under a pending command becomes its base, and the command stays applied on top', async () => {
     await enqueue(db, { type: 'chat.close', payload: { chatId: chatId(1) } }, ctx);
-    await applyEvents(db, [event(11, [{ table: 'chats', op: 'put', key: chatId(1), row: chatRow(chatId(1), { teamId: null, lastMessageAt: '2026-11-02T00:00:00.000Z' }) }])], 11, ctx);
-    expect(await db.chats.get(chatId(1))).toMatchObject({ status: 'closed', teamId: null, lastMessageAt: '2026-11-02T00:00:00.000Z' });
-    expect((await db.base.get(['chats', chatId(1)]))?.row).toMatchObject({ status: 'pending', teamId: null });
+    await applyEvents(
+      db,
+      [
+        event(11, [
+          {
+            table: 'chats',
+            op: 'put',
+            key: chatId(1),
+            row: chatRow(chatId(1), { teamId: null, lastMessageAt: '2026-11-02T00:00:00.000Z' }),
+          },
+        ]),
+      ],
+      11,
+      ctx,
+    );
+    expect(await db.chats.get(chatId(1))).toMatchObject({
+      status: 'closed',
+      teamId: null,
+      lastMessageAt: '2026-11-02T00:00:00.000Z',
+    });
+    expect((await db.base.get(['chats', chatId(1)]))?.row).toMatchObject({
+      status: 'pending',
+      teamId: null,
+    });
   });
 
   it('a rejected command restores the row, reports its error name, and keeps what the user wrote', async () => {
-    const send = await enqueue(db, { type: 'message.send', payload: { chatId: chatId(1), text: 'Our reply' } }, ctx);
+    const send = await enqueue(
+      db,
+      { type: 'message.send', payload: { chatId: chatId(1), text: 'Our reply' } },
+      ctx,
+    );
     const messageId = send.payload.messageId as string;
     expect(await db.messages.get(messageId)).toMatchObject({ status: 'queued', text: 'Our reply' });
     expect((await db.chats.get(chatId(1)))?.lastOperatorMessageAt).toBe(send.createdAt);
-    const rejected = await recordResults(db, [{ id: send.id, ok: false, error: { name: 'SEND_TO_DEACTIVATED_CHANNEL' } }], ctx);
+    const rejected = await recordResults(
+      db,
+      [{ id: send.id, ok: false, error: { name: 'SEND_TO_DEACTIVATED_CHANNEL' } }],
+      ctx,
+    );
     expect(rejected.map((r) => r.error?.name)).toEqual(['SEND_TO_DEACTIVATED_CHANNEL']);
     expect(await db.messages.get(messageId)).toBeUndefined();
     expect(await db.chats.get(chatId(1))).toEqual(chatRow(chatId(1)));
     expect(await db.base.count()).toBe(0);
     const [kept] = await db.outbox.toArray();
-    expect(kept).toMatchObject({ state: 'rejected', payload: { text: 'Our reply' }, error: { name: 'SEND_TO_DEACTIVATED_CHANNEL' } });
+    expect(kept).toMatchObject({
+      state: 'rejected',
+      payload: { text: 'Our reply' },
+      error: { name: 'SEND_TO_DEACTIVATED_CHANNEL' },
+    });
     // Retried: a new command carrying the same text; discarded: gone.
     const again = await retryRejected(db, send.id, ctx);
     expect(again?.id).not.toBe(send.id);
     expect(await db.messages.get(messageId)).toMatchObject({ status: 'queued', text: 'Our reply' });
-    await recordResults(db, [{ id: again?.id ?? '', ok: false, error: { name: 'CHAT_CLOSED' } }], ctx);
+    await recordResults(
+      db,
+      [{ id: again?.id ?? '', ok: false, error: { name: 'CHAT_CLOSED' } }],
+      ctx,
+    );
     await discardRejected(db, again?.id ?? '');
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('a chat that leaves the user’s sight takes its messages along', async () => {
-    await applyEvents(db, [event(11, [{ table: 'messages', op: 'put', key: 'x', row: messageRow('00000000-0000-7000-8000-00000000aa02', chatId(2)) }])], 11, ctx);
+    await applyEvents(
+      db,
+      [
+        event(11, [
+          {
+            table: 'messages',
+            op: 'put',
+            key: 'x',
+            row: messageRow('00000000-0000-7000-8000-00000000aa02', chatId(2)),
+          },
+        ]),
+      ],
+      11,
+      ctx,
+    );
     await applyEvents(db, [event(12, [{ table: 'chats', op: 'delete', key: chatId(2) }])], 12, ctx);
     expect(await db.chats.get(chatId(2))).toBeUndefined();
     expect(await db.messages.where('chatId').equals(chatId(2)).count()).toBe(0);
@@ -90,8 +186,17 @@ describe('local store', () => {
   it('a malformed event is skipped and never reaches the tables, while the cursor moves past it', async () => {
     const { events, skipped } = validateEvents([
       { seq: 11, nonsense: true },
-      event(12, [{ table: 'chats', op: 'put', key: chatId(1), row: { id: chatId(1), status: 'exploded' } }]),
-      event(13, [{ table: 'messages', op: 'put', key: 'ok', row: messageRow('00000000-0000-7000-8000-00000000aa03', chatId(1)) }]),
+      event(12, [
+        { table: 'chats', op: 'put', key: chatId(1), row: { id: chatId(1), status: 'exploded' } },
+      ]),
+      event(13, [
+        {
+          table: 'messages',
+          op: 'put',
+          key: 'ok',
+          row: messageRow('00000000-0000-7000-8000-00000000aa03', chatId(1)),
+        },
+      ]),
     ]);
     expect(skipped.map((s) => s.seq)).toEqual([11, 12]);
     await applyEvents(db, events, 13, ctx);
@@ -104,10 +209,17 @@ describe('local store', () => {
     await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(2) } }, ctx);
     await beginBootstrap(db, 50);
     expect(await isBootstrapped(db)).toBe(false);
-    await writeBootstrapRows(db, 'chats', [chatRow(chatId(2), { lastMessageAt: '2026-11-03T00:00:00.000Z' }), { id: 'broken' }]);
+    await writeBootstrapRows(db, 'chats', [
+      chatRow(chatId(2), { lastMessageAt: '2026-11-03T00:00:00.000Z' }),
+      { id: 'broken' },
+    ]);
     await finishBootstrap(db, 50, ctx);
     expect(await isBootstrapped(db)).toBe(true);
-    expect(await db.chats.get(chatId(2))).toMatchObject({ status: 'assigned', operatorId: ME, lastMessageAt: '2026-11-03T00:00:00.000Z' });
+    expect(await db.chats.get(chatId(2))).toMatchObject({
+      status: 'assigned',
+      operatorId: ME,
+      lastMessageAt: '2026-11-03T00:00:00.000Z',
+    });
     expect(await db.chats.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
   });
@@ -141,7 +253,9 @@ describe('a bootstrap that overtakes an acknowledged command', () => {
     const take = await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(1) } }, ctx);
     await recordResults(db, [{ id: take.id, ok: true, seq: 12 }], ctx);
     await beginBootstrap(db, 15);
-    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1), { status: 'assigned', operatorId: ME })]);
+    await writeBootstrapRows(db, 'chats', [
+      chatRow(chatId(1), { status: 'assigned', operatorId: ME }),
+    ]);
     await finishBootstrap(db, 15, ctx);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.base.count()).toBe(0);

@@ -1,5 +1,16 @@
 import type {
-  ApiError, Channel, Chat, ChatHistoryEntry, Client, Message, Organization, RequestCategory, Role, SyncTable, Team, User,
+  ApiError,
+  Channel,
+  Chat,
+  ChatHistoryEntry,
+  Client,
+  Message,
+  Organization,
+  RequestCategory,
+  Role,
+  SyncTable,
+  Team,
+  User,
 } from '../protocol';
 
 /** A message as the browser holds it: `queued` while its command waits in the outbox. */
@@ -50,4 +61,12 @@ export type OutboxRow = {
 export type BaseRow = { table: SyncTable; key: string; row: AnyRow | null };
 
 /** A file chosen offline, kept as a Blob until its command is flushed. */
-export type FileRow = { id: string; commandId: string; name: string; type: string; size: number; blob: Blob; createdAt: string };
+export type FileRow = {
+  id: string;
+  commandId: string;
+  name: string;
+  type: string;
+  size: number;
+  blob: Blob;
+  createdAt: string;
+};

@@ -8,26 +8,65 @@ export const TEAM_ID = '00000000-0000-7000-8000-0000000000e1';
 export const ME = '00000000-0000-7000-8000-0000000000a1';
 export const OTHER = '00000000-0000-7000-8000-0000000000a2';
 
-export const chatId = (i: number): string => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`;
+export const chatId = (i: number): string =>
+  `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`;
 
 export function chatRow(id: string, patch: Partial<Chat> = {}): Chat {
   return {
-    id, status: 'pending', channelId: CHANNEL_ID, clientId: CLIENT_ID, teamId: TEAM_ID, operatorId: null, categoryId: null,
-    createdBy: null, expiry: 'none', rating: null, lastMessageAt: '2026-11-01T10:00:00.000Z', lastClientMessageAt: null,
-    lastOperatorMessageAt: null, closedAt: null, createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
+    id,
+    status: 'pending',
+    channelId: CHANNEL_ID,
+    clientId: CLIENT_ID,
+    teamId: TEAM_ID,
+    operatorId: null,
+    categoryId: null,
+    createdBy: null,
+    expiry: 'none',
+    rating: null,
+    lastMessageAt: '2026-11-01T10:00:00.000Z',
+    lastClientMessageAt: null,
+    lastOperatorMessageAt: null,
+    closedAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
     ...patch,
   };
 }
 
-export function messageRow(id: string, chat: string, patch: Partial<LocalMessage> = {}): LocalMessage {
-  return { id, chatId: chat, authorKind: 'client', authorId: null, text: 'hello', internal: false, status: 'sent', attachments: [], createdAt: '2026-11-01T10:00:00.000Z', ...patch };
+export function messageRow(
+  id: string,
+  chat: string,
+  patch: Partial<LocalMessage> = {},
+): LocalMessage {
+  return {
+    id,
+    chatId: chat,
+    authorKind: 'client',
+    authorId: null,
+    text: 'hello',
+    internal: false,
+    status: 'sent',
+    attachments: [],
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...patch,
+  };
 }
 
 let eventCounter = 0;
-export function event(seq: number, changes: SyncEvent['changes'], commandId: string | null = null): SyncEvent {
+export function event(
+  seq: number,
+  changes: SyncEvent['changes'],
+  commandId: string | null = null,
+): SyncEvent {
   eventCounter += 1;
   return {
-    seq, id: `00000000-0000-7000-9000-${String(eventCounter).padStart(12, '0')}`, type: 'message.added', at: '2026-11-01T10:00:00.000Z',
-    actor: { kind: 'system' }, commandId, data: {}, changes,
+    seq,
+    id: `00000000-0000-7000-9000-${String(eventCounter).padStart(12, '0')}`,
+    type: 'message.added',
+    at: '2026-11-01T10:00:00.000Z',
+    actor: { kind: 'system' },
+    commandId,
+    data: {},
+    changes,
   };
 }

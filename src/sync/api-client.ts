@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { EventsPageSchema, type ApiError, type BootstrapLine, type CommandEnvelope, type CommandResult, type EventsPage } from '../protocol';
+import {
+  EventsPageSchema,
+  type ApiError,
+  type BootstrapLine,
+  type CommandEnvelope,
+  type CommandResult,
+  type EventsPage,
+} from '../protocol';
 import type { SyncSession } from './sync-state';
 
 /** The server refused the token: the session is over. */
@@ -18,7 +25,9 @@ export class HttpError extends Error {
   }
 }
 
-const CommandResultsSchema = v.object({ results: v.array(v.looseObject({ id: v.string(), ok: v.boolean() })) });
+const CommandResultsSchema = v.object({
+  results: v.array(v.looseObject({ id: v.string(), ok: v.boolean() })),
+});
 
 /** The sync engine's calls to the server (DESIGN §4 sync and commands API). */
 export class SyncApi {
@@ -31,7 +40,11 @@ export class SyncApi {
     const headers = new Headers(init.headers);
     headers.set('authorization', `Bearer ${this.session.token}`);
     if (init.body) headers.set('content-type', 'application/json');
-    const response = await this.fetchImpl(`${this.session.baseUrl}${path}`, { ...init, headers, cache: 'no-store' });
+    const response = await this.fetchImpl(`${this.session.baseUrl}${path}`, {
+      ...init,
+      headers,
+      cache: 'no-store',
+    });
     if (response.status === 401) throw new AuthLostError();
     if (!response.ok) throw new HttpError(response.status);
     return response;
@@ -62,26 +75,49 @@ export class SyncApi {
     const response = await this.request(`/api/sync/events?after=${after}&limit=${limit}`);
     const body: unknown = await response.json();
     // The page's envelope is checked here; each event is checked before it is applied.
-    const envelope = v.safeParse(v.looseObject({ events: v.array(v.unknown()), hasMore: v.boolean(), cursor: v.number(), reset: v.optional(v.literal(true)) }), body);
+    const envelope = v.safeParse(
+      v.looseObject({
+        events: v.array(v.unknown()),
+        hasMore: v.boolean(),
+        cursor: v.number(),
+        reset: v.optional(v.literal(true)),
+      }),
+      body,
+    );
     if (!envelope.success) throw new HttpError(502);
     return envelope.output as EventsPage;
   }
 
   async commands(commands: CommandEnvelope[]): Promise<CommandResult[]> {
-    const response = await this.request('/api/commands', { method: 'POST', body: JSON.stringify({ commands }) });
+    const response = await this.request('/api/commands', {
+      method: 'POST',
+      body: JSON.stringify({ commands }),
+    });
     const body: unknown = await response.json();
     if (!v.safeParse(CommandResultsSchema, body).success) throw new HttpError(502);
     return (body as { results: CommandResult[] }).results;
   }
 
   /** Uploads a file under its own id; repeating it is harmless. A refusal carries its error name. */
-  async uploadFile(file: { id: string; name: string; type: string; blob: Blob }): Promise<{ ok: true } | { ok: false; error: ApiError }> {
-    const response = await this.fetchImpl(`${this.session.baseUrl}/api/files/${encodeURIComponent(file.id)}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${this.session.token}`, 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
-      body: file.blob,
-      cache: 'no-store',
-    });
+  async uploadFile(file: {
+    id: string;
+    name: string;
+    type: string;
+    blob: Blob;
+  }): Promise<{ ok: true } | { ok: false; error: ApiError }> {
+    const response = await this.fetchImpl(
+      `${this.session.baseUrl}/api/files/${encodeURIComponent(file.id)}`,
+      {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${this.session.token}`,
+          'content-type': file.type,
+          'x-file-name': encodeURIComponent(file.name),
+        },
+        body: file.blob,
+        cache: 'no-store',
+      },
+    );
     if (response.status === 401) throw new AuthLostError();
     if (response.ok) return { ok: true };
     if (response.status >= 400 && response.status < 500) {
@@ -91,9 +127,13 @@ export class SyncApi {
     throw new HttpError(response.status);
   }
 
-  async chatThread(chatId: string): Promise<{ chat: unknown; messages: unknown[]; history: unknown[] }> {
+  async chatThread(
+    chatId: string,
+  ): Promise<{ chat: unknown; messages: unknown[]; history: unknown[] }> {
     const response = await this.request(`/api/sync/chat/${encodeURIComponent(chatId)}/messages`);
-    const body = (await response.json()) as { entity: { chat: unknown; messages: unknown[]; history: unknown[] } };
+    const body = (await response.json()) as {
+      entity: { chat: unknown; messages: unknown[]; history: unknown[] };
+    };
     return body.entity;
   }
 

@@ -1,15 +1,27 @@
 import { SYNC_TABLES, type SyncTable } from '../protocol';
-import { beginBootstrap, finishBootstrap, writeBootstrapRows, type InboxDb, type PredictContext } from '../store';
+import {
+  beginBootstrap,
+  finishBootstrap,
+  writeBootstrapRows,
+  type InboxDb,
+  type PredictContext,
+} from '../store';
 import type { SyncApi } from './api-client';
 
-const isSyncTable = (name: unknown): name is SyncTable => typeof name === 'string' && (SYNC_TABLES as readonly string[]).includes(name);
+const isSyncTable = (name: unknown): name is SyncTable =>
+  typeof name === 'string' && (SYNC_TABLES as readonly string[]).includes(name);
 
 /**
  * Streams the bootstrap into the local database chunk by chunk. A stream that ends without its
  * `done` line is an interrupted bootstrap: it is not finished locally, and the next start runs
  * it again (the outbox survives either way).
  */
-export async function runBootstrap(db: InboxDb, api: SyncApi, ctx: PredictContext, onProgress: (rows: number) => void): Promise<{ cursor: number; rows: number; invalid: number }> {
+export async function runBootstrap(
+  db: InboxDb,
+  api: SyncApi,
+  ctx: PredictContext,
+  onProgress: (rows: number) => void,
+): Promise<{ cursor: number; rows: number; invalid: number }> {
   let cursor: number | undefined;
   let rows = 0;
   let invalid = 0;

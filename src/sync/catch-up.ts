@@ -1,4 +1,11 @@
-import { applyEvents, currentCursor, validateEvents, type ApplyReport, type InboxDb, type PredictContext } from '../store';
+import {
+  applyEvents,
+  currentCursor,
+  validateEvents,
+  type ApplyReport,
+  type InboxDb,
+  type PredictContext,
+} from '../store';
 import type { SyncApi } from './api-client';
 
 /** Events per catch-up page: one transaction each, well inside a frame budget per page. */
@@ -16,7 +23,11 @@ export class ResetRequired extends Error {
  * Pages through the events after the local cursor until the server has no more, each page applied
  * with its cursor in one transaction. Returns the new cursor and what was skipped as malformed.
  */
-export async function catchUp(db: InboxDb, api: SyncApi, ctx: PredictContext): Promise<{ cursor: number; skipped: ApplyReport['skipped'] }> {
+export async function catchUp(
+  db: InboxDb,
+  api: SyncApi,
+  ctx: PredictContext,
+): Promise<{ cursor: number; skipped: ApplyReport['skipped'] }> {
   let cursor = await currentCursor(db);
   const skipped: ApplyReport['skipped'] = [];
   for (;;) {

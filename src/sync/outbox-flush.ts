@@ -1,4 +1,10 @@
-import { recordAttempt, recordResults, type InboxDb, type OutboxRow, type PredictContext } from '../store';
+import {
+  recordAttempt,
+  recordResults,
+  type InboxDb,
+  type OutboxRow,
+  type PredictContext,
+} from '../store';
 import type { CommandEnvelope, CommandResult } from '../protocol';
 import type { SyncApi } from './api-client';
 
@@ -20,7 +26,13 @@ export type FlushOutcome = { sent: number; rejected: OutboxRow[] };
  * (type, size) refuses its command with that error, so the message is not sent without it.
  * Returns the commands ready to send.
  */
-async function uploadFiles(db: InboxDb, api: SyncApi, batch: OutboxRow[], ctx: PredictContext, rejected: OutboxRow[]): Promise<OutboxRow[]> {
+async function uploadFiles(
+  db: InboxDb,
+  api: SyncApi,
+  batch: OutboxRow[],
+  ctx: PredictContext,
+  rejected: OutboxRow[],
+): Promise<OutboxRow[]> {
   const ready: OutboxRow[] = [];
   for (const command of batch) {
     const waiting = await db.files.where('commandId').equals(command.id).toArray();
@@ -39,7 +51,12 @@ async function uploadFiles(db: InboxDb, api: SyncApi, batch: OutboxRow[], ctx: P
   return ready;
 }
 
-export async function flushOutbox(db: InboxDb, api: SyncApi, ctx: PredictContext, locks: LockManager | undefined): Promise<FlushOutcome> {
+export async function flushOutbox(
+  db: InboxDb,
+  api: SyncApi,
+  ctx: PredictContext,
+  locks: LockManager | undefined,
+): Promise<FlushOutcome> {
   const run = async (): Promise<FlushOutcome> => {
     let sent = 0;
     const rejected: OutboxRow[] = [];
@@ -48,12 +65,19 @@ export async function flushOutbox(db: InboxDb, api: SyncApi, ctx: PredictContext
       if (batch.length === 0) return { sent, rejected };
       const slice = await uploadFiles(db, api, batch.slice(0, FLUSH_BATCH), ctx, rejected);
       if (slice.length === 0) continue;
-      const commands: CommandEnvelope[] = slice.map((row) => ({ id: row.id, type: row.type, payload: row.payload }));
+      const commands: CommandEnvelope[] = slice.map((row) => ({
+        id: row.id,
+        type: row.type,
+        payload: row.payload,
+      }));
       let results;
       try {
         results = await api.commands(commands);
       } catch (error) {
-        await recordAttempt(db, slice.map((row) => row.id));
+        await recordAttempt(
+          db,
+          slice.map((row) => row.id),
+        );
         throw error;
       }
       rejected.push(...(await recordResults(db, results, ctx)));

@@ -18,14 +18,27 @@ export type SyncHandle = {
  * live connection, and the others take over within a second when it goes.
  */
 export function startSync(session: SyncSession): SyncHandle {
-  const worker = new Worker(new URL('../workers/sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
+  const worker = new Worker(new URL('../workers/sync.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'sync',
+  });
   const api: Remote<SyncWorkerApi> = wrap<SyncWorkerApi>(worker);
   const state$ = new BehaviorSubject<SyncState>(INITIAL_SYNC_STATE);
-  const ready = api.start(session, proxy((state: SyncState) => { state$.next(state); }));
+  const ready = api.start(
+    session,
+    proxy((state: SyncState) => {
+      state$.next(state);
+    }),
+  );
   return {
     state$: state$.asObservable(),
-    flush: () => { void ready.then(() => api.flush()); },
-    fetchChat: async (chatId) => { await ready; await api.fetchChat(chatId); },
+    flush: () => {
+      void ready.then(() => api.flush());
+    },
+    fetchChat: async (chatId) => {
+      await ready;
+      await api.fetchChat(chatId);
+    },
     stop: async () => {
       try {
         await ready;

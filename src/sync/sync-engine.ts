@@ -1,8 +1,22 @@
 import { liveQuery, type Subscription as DexieSubscription } from 'dexie';
-import { BehaviorSubject, Subject, bufferTime, concatMap, filter, from, type Subscription } from 'rxjs';
+import {
+  BehaviorSubject,
+  Subject,
+  bufferTime,
+  concatMap,
+  filter,
+  from,
+  type Subscription,
+} from 'rxjs';
 import { LIVE_CLOSE, type LiveServerMessage, type SyncEvent } from '../protocol';
 import {
-  applyEvents, currentCursor, isBootstrapped, storeServerRows, validateEvents, type InboxDb, type PredictContext,
+  applyEvents,
+  currentCursor,
+  isBootstrapped,
+  storeServerRows,
+  validateEvents,
+  type InboxDb,
+  type PredictContext,
 } from '../store';
 import { AuthLostError, type SyncApi } from './api-client';
 import { backoffDelay } from './backoff';
@@ -12,7 +26,10 @@ import { flushOutbox } from './outbox-flush';
 import { INITIAL_SYNC_STATE, type SyncState } from './sync-state';
 
 /** The part of a WebSocket the engine uses: the browser's, or `ws` in Node tests. */
-export type SocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'>;
+export type SocketLike = Pick<
+  WebSocket,
+  'readyState' | 'send' | 'close' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'
+>;
 
 export type SyncEngineDeps = {
   db: InboxDb;
@@ -51,7 +68,9 @@ export class SyncEngine {
   private cursor = 0;
   private stopped = false;
   private resolveStopped: () => void = () => undefined;
-  private readonly stoppedSignal = new Promise<void>((resolve) => { this.resolveStopped = resolve; });
+  private readonly stoppedSignal = new Promise<void>((resolve) => {
+    this.resolveStopped = resolve;
+  });
 
   constructor(private readonly deps: SyncEngineDeps) {}
 
@@ -60,7 +79,12 @@ export class SyncEngine {
   }
 
   private log(message: string, detail?: unknown): void {
-    (this.deps.log ?? ((m: string, d?: unknown) => { console.warn(`[sync] ${m}`, d ?? ''); }))(message, detail);
+    (
+      this.deps.log ??
+      ((m: string, d?: unknown) => {
+        console.warn(`[sync] ${m}`, d ?? '');
+      })
+    )(message, detail);
   }
 
   private setState(patch: Partial<SyncState>): void {
@@ -83,8 +107,11 @@ export class SyncEngine {
     );
     this.channel = this.deps.createChannel?.(`${this.db.name}:sync`);
     if (this.channel) {
-      this.channel.onmessage = (event: MessageEvent<Pick<SyncState, 'connection' | 'bootstrap'>>) => {
-        if (!this.state$.value.leader) this.setState({ connection: event.data.connection, bootstrap: event.data.bootstrap });
+      this.channel.onmessage = (
+        event: MessageEvent<Pick<SyncState, 'connection' | 'bootstrap'>>,
+      ) => {
+        if (!this.state$.value.leader)
+          this.setState({ connection: event.data.connection, bootstrap: event.data.bootstrap });
       };
     }
     this.outboxWatch = liveQuery(async () => ({
@@ -96,7 +123,9 @@ export class SyncEngine {
         this.setState({ outbox: { pending: counts.pending, rejected: counts.rejected } });
         if (counts.unsent > 0) this.flushSoon();
       },
-      error: (error: unknown) => { this.log('outbox watch failed', error); },
+      error: (error: unknown) => {
+        this.log('outbox watch failed', error);
+      },
     });
     const locks = this.deps.locks;
     if (locks) {
@@ -134,7 +163,9 @@ export class SyncEngine {
       this.connect();
       this.flushSoon();
     } catch (error) {
-      this.failed(error, () => { this.scheduleReconnect(); });
+      this.failed(error, () => {
+        this.scheduleReconnect();
+      });
     }
   }
 
@@ -167,7 +198,9 @@ export class SyncEngine {
     if (this.stopped) return;
     const socket = this.deps.createSocket(this.deps.api.liveUrl(this.cursor));
     this.socket = socket;
-    socket.onopen = () => { socket.send(JSON.stringify({ token: this.deps.api.token })); };
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ token: this.deps.api.token }));
+    };
     socket.onmessage = (event) => {
       try {
         this.incoming.next(JSON.parse(String(event.data)) as LiveServerMessage);
@@ -194,7 +227,9 @@ export class SyncEngine {
     if (this.stopped) return;
     clearTimeout(this.reconnectTimer);
     const delay = backoffDelay(this.reconnectAttempt++, this.deps.random);
-    this.reconnectTimer = setTimeout(() => { void this.reconnectNow(); }, delay);
+    this.reconnectTimer = setTimeout(() => {
+      void this.reconnectNow();
+    }, delay);
   }
 
   /** Applies live batches in order; a batch that does not follow the local cursor first catches up. */
@@ -227,7 +262,9 @@ export class SyncEngine {
             this.cursor = target = caught.cursor;
             if (message.cursor <= target) continue;
           }
-          const fresh = (message.events as unknown[]).filter((event) => ((event as { seq?: number }).seq ?? 0) > target);
+          const fresh = (message.events as unknown[]).filter(
+            (event) => ((event as { seq?: number }).seq ?? 0) > target,
+          );
           const checked = validateEvents(fresh);
           for (const skipped of checked.skipped) this.log('skipped a malformed event', skipped);
           events.push(...checked.events);
@@ -256,11 +293,17 @@ export class SyncEngine {
     flushOutbox(this.db, this.deps.api, this.deps.ctx, this.deps.locks)
       .then((outcome) => {
         this.flushAttempt = 0;
-        for (const row of outcome.rejected) this.log(`command ${row.type} refused: ${row.error?.name ?? ''}`);
+        for (const row of outcome.rejected)
+          this.log(`command ${row.type} refused: ${row.error?.name ?? ''}`);
       })
       .catch((error: unknown) => {
         this.failed(error, () => {
-          this.flushTimer = setTimeout(() => { this.flushSoon(); }, backoffDelay(this.flushAttempt++, this.deps.random));
+          this.flushTimer = setTimeout(
+            () => {
+              this.flushSoon();
+            },
+            backoffDelay(this.flushAttempt++, this.deps.random),
+          );
         });
       })
       .finally(() => {
@@ -307,7 +350,11 @@ export class SyncEngine {
 }
 
 function isQuotaError(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = (e as { inner?: unknown }).inner ?? e.cause) {
+  for (
+    let e: unknown = error;
+    e instanceof Error;
+    e = (e as { inner?: unknown }).inner ?? e.cause
+  ) {
     if (e.name === 'QuotaExceededError') return true;
   }
   return false;

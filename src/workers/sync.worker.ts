@@ -26,7 +26,9 @@ const api: SyncWorkerApi = {
       locks: self.navigator.locks,
       createChannel: (name) => new BroadcastChannel(name),
     });
-    subscription = engine.state$.subscribe((state) => { onState(state); });
+    subscription = engine.state$.subscribe((state) => {
+      onState(state);
+    });
     self.addEventListener('online', () => engine?.nudge());
     engine.start();
   },

@@ -9,7 +9,13 @@ import { SyncApi } from '../../src/sync/api-client';
 import { SyncEngine, type SocketLike } from '../../src/sync/sync-engine';
 import type { SyncState } from '../../src/sync/sync-state';
 import * as t from '../../server/db/schema';
-import { customerWrites, demoIds, login, startTestServer, type TestServer } from '../server/harness';
+import {
+  customerWrites,
+  demoIds,
+  login,
+  startTestServer,
+  type TestServer,
+} from '../server/harness';
 
 type Ids = Awaited<ReturnType<typeof demoIds>>;
 
@@ -29,14 +35,23 @@ class LossySocket {
   onclose: ((event: { code: number }) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
 
-  constructor(private readonly socket: WebSocket, drop: (data: string) => boolean) {
-    socket.on('open', () => { this.onopen?.({}); });
+  constructor(
+    private readonly socket: WebSocket,
+    drop: (data: string) => boolean,
+  ) {
+    socket.on('open', () => {
+      this.onopen?.({});
+    });
     socket.on('message', (data: Buffer) => {
       const text = data.toString();
       if (!drop(text)) this.onmessage?.({ data: text });
     });
-    socket.on('close', (code: number) => { this.onclose?.({ code }); });
-    socket.on('error', (error) => { this.onerror?.(error); });
+    socket.on('close', (code: number) => {
+      this.onclose?.({ code });
+    });
+    socket.on('error', (error) => {
+      this.onerror?.(error);
+    });
   }
 
   get readyState(): number {
@@ -53,7 +68,12 @@ class LossySocket {
 }
 
 const online = (engine: SyncEngine) =>
-  firstValueFrom(engine.state$.pipe(filter((s: SyncState) => s.connection === 'online'), timeout(8000)));
+  firstValueFrom(
+    engine.state$.pipe(
+      filter((s: SyncState) => s.connection === 'online'),
+      timeout(8000),
+    ),
+  );
 
 describe('the sync engine against the real server', () => {
   let server: TestServer;
@@ -64,11 +84,19 @@ describe('the sync engine against the real server', () => {
     ids = await demoIds(server.database);
     token = await login(server, 'operator@demo.test');
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   /** An engine for the demo operator, with hooks to lose traffic on purpose. */
-  function engineFor(db: InboxDb, options: { dropLive?: (data: string) => boolean; fetchImpl?: typeof fetch } = {}) {
-    const api = new SyncApi({ baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id }, options.fetchImpl);
+  function engineFor(
+    db: InboxDb,
+    options: { dropLive?: (data: string) => boolean; fetchImpl?: typeof fetch } = {},
+  ) {
+    const api = new SyncApi(
+      { baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id },
+      options.fetchImpl,
+    );
     const sockets: LossySocket[] = [];
     const engine = new SyncEngine({
       db,
@@ -91,9 +119,20 @@ describe('the sync engine against the real server', () => {
     await online(engine);
     const chats = await db.chats.toArray();
     expect(chats.length).toBeGreaterThan(0);
-    expect(chats.every((c) => c.teamId === ids.support.id || c.operatorId === ids.operator.id)).toBe(true);
-    await customerWrites(server, ids.org.id, ids.channel.id, `engine-live-${newId()}`, 'Live hello');
-    await eventually(async () => (await db.messages.filter((m) => m.text === 'Live hello').count()) === 1, 'the live message');
+    expect(
+      chats.every((c) => c.teamId === ids.support.id || c.operatorId === ids.operator.id),
+    ).toBe(true);
+    await customerWrites(
+      server,
+      ids.org.id,
+      ids.channel.id,
+      `engine-live-${newId()}`,
+      'Live hello',
+    );
+    await eventually(
+      async () => (await db.messages.filter((m) => m.text === 'Live hello').count()) === 1,
+      'the live message',
+    );
     await engine.stop();
     await db.delete();
   });
@@ -105,20 +144,41 @@ describe('the sync engine against the real server', () => {
     await online(first.engine);
     await first.engine.stop();
     // Offline now: the operator takes a queued chat and writes into it.
-    const queued = (await db.chats.where('status').equals('pending').toArray()).find((c) => c.teamId === ids.support.id);
+    const queued = (await db.chats.where('status').equals('pending').toArray()).find(
+      (c) => c.teamId === ids.support.id,
+    );
     if (!queued) throw new Error('no queued chat');
     const ctx = { userId: ids.operator.id };
     await enqueue(db, { type: 'chat.take', payload: { chatId: queued.id } }, ctx);
-    for (let i = 0; i < 30; i++) await enqueue(db, { type: 'message.send', payload: { chatId: queued.id, text: `offline ${i}` } }, ctx);
-    expect((await db.messages.where('chatId').equals(queued.id).toArray()).filter((m) => m.status === 'queued')).toHaveLength(30);
+    for (let i = 0; i < 30; i++)
+      await enqueue(
+        db,
+        { type: 'message.send', payload: { chatId: queued.id, text: `offline ${i}` } },
+        ctx,
+      );
+    expect(
+      (await db.messages.where('chatId').equals(queued.id).toArray()).filter(
+        (m) => m.status === 'queued',
+      ),
+    ).toHaveLength(30);
 
     const second = engineFor(db);
     second.engine.start();
     await eventually(async () => (await db.outbox.count()) === 0, 'the outbox to drain');
     const local = await db.messages.where('chatId').equals(queued.id).toArray();
-    expect(local.filter((m) => m.text.startsWith('offline')).every((m) => m.status === 'sent')).toBe(true);
-    const remote = await server.database.db.select().from(t.messages).where(eq(t.messages.chatId, queued.id));
-    expect(remote.filter((m) => m.text.startsWith('offline ')).map((m) => m.text).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `offline ${i}`).sort());
+    expect(
+      local.filter((m) => m.text.startsWith('offline')).every((m) => m.status === 'sent'),
+    ).toBe(true);
+    const remote = await server.database.db
+      .select()
+      .from(t.messages)
+      .where(eq(t.messages.chatId, queued.id));
+    expect(
+      remote
+        .filter((m) => m.text.startsWith('offline '))
+        .map((m) => m.text)
+        .sort(),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => `offline ${i}`).sort());
     expect((await db.chats.get(queued.id))?.operatorId).toBe(ids.operator.id);
     await second.engine.stop();
     await db.delete();
@@ -139,12 +199,25 @@ describe('the sync engine against the real server', () => {
     const { engine } = engineFor(db, { fetchImpl });
     engine.start();
     await online(engine);
-    const chat = (await db.chats.where('status').equals('assigned').toArray()).find((c) => c.operatorId === ids.operator.id);
+    const chat = (await db.chats.where('status').equals('assigned').toArray()).find(
+      (c) => c.operatorId === ids.operator.id,
+    );
     if (!chat) throw new Error('no chat of the operator');
-    await enqueue(db, { type: 'message.send', payload: { chatId: chat.id, text: 'Sent exactly once' } }, { userId: ids.operator.id });
+    await enqueue(
+      db,
+      { type: 'message.send', payload: { chatId: chat.id, text: 'Sent exactly once' } },
+      { userId: ids.operator.id },
+    );
     engine.flushSoon();
-    await eventually(async () => (await db.outbox.count()) === 0, 'the retried command to be confirmed', 15_000);
-    const remote = await server.database.db.select().from(t.messages).where(eq(t.messages.text, 'Sent exactly once'));
+    await eventually(
+      async () => (await db.outbox.count()) === 0,
+      'the retried command to be confirmed',
+      15_000,
+    );
+    const remote = await server.database.db
+      .select()
+      .from(t.messages)
+      .where(eq(t.messages.text, 'Sent exactly once'));
     expect(remote).toHaveLength(1);
     expect(await db.messages.filter((m) => m.text === 'Sent exactly once').count()).toBe(1);
     await engine.stop();
@@ -154,7 +227,9 @@ describe('the sync engine against the real server', () => {
   it('a live batch lost in transit is noticed by the next one and fetched before it is applied', async () => {
     const db = new InboxDb(`engine-${newId()}`);
     let drop = false;
-    const { engine } = engineFor(db, { dropLive: (text) => drop && text.includes('Lost in transit') });
+    const { engine } = engineFor(db, {
+      dropLive: (text) => drop && text.includes('Lost in transit'),
+    });
     engine.start();
     await online(engine);
     const visitor = `engine-gap-${newId()}`;
@@ -164,7 +239,10 @@ describe('the sync engine against the real server', () => {
     expect(await db.messages.filter((m) => m.text === 'Lost in transit').count()).toBe(0);
     drop = false;
     await customerWrites(server, ids.org.id, ids.channel.id, visitor, 'The next one');
-    await eventually(async () => (await db.messages.filter((m) => m.text === 'The next one').count()) === 1, 'the next message');
+    await eventually(
+      async () => (await db.messages.filter((m) => m.text === 'The next one').count()) === 1,
+      'the next message',
+    );
     expect(await db.messages.filter((m) => m.text === 'Lost in transit').count()).toBe(1);
     await engine.stop();
     await db.delete();
@@ -176,22 +254,42 @@ describe('the sync engine against the real server', () => {
     first.engine.start();
     await online(first.engine);
     await first.engine.stop();
-    const mine = (await db.chats.where('status').equals('assigned').toArray()).find((c) => c.operatorId === ids.operator.id);
+    const mine = (await db.chats.where('status').equals('assigned').toArray()).find(
+      (c) => c.operatorId === ids.operator.id,
+    );
     if (!mine) throw new Error('no chat');
-    await enqueue(db, { type: 'message.send', payload: { chatId: mine.id, text: 'Written before the reset' } }, { userId: ids.operator.id });
+    await enqueue(
+      db,
+      { type: 'message.send', payload: { chatId: mine.id, text: 'Written before the reset' } },
+      { userId: ids.operator.id },
+    );
     // While away, the log was pruned past this browser's cursor.
-    await customerWrites(server, ids.org.id, ids.channel.id, `engine-reset-${newId()}`, 'While you were away');
+    await customerWrites(
+      server,
+      ids.org.id,
+      ids.channel.id,
+      `engine-reset-${newId()}`,
+      'While you were away',
+    );
     const cursor = await currentCursor(db);
-    await server.database.db.update(t.organizations).set({ logFloorSeq: cursor + 1 }).where(eq(t.organizations.id, ids.org.id));
+    await server.database.db
+      .update(t.organizations)
+      .set({ logFloorSeq: cursor + 1 })
+      .where(eq(t.organizations.id, ids.org.id));
     try {
       const second = engineFor(db);
       second.engine.start();
       await eventually(async () => (await db.outbox.count()) === 0, 'the outbox after the reset');
       expect(await db.messages.filter((m) => m.text === 'While you were away').count()).toBe(1);
-      expect(await db.messages.filter((m) => m.text === 'Written before the reset').count()).toBe(1);
+      expect(await db.messages.filter((m) => m.text === 'Written before the reset').count()).toBe(
+        1,
+      );
       await second.engine.stop();
     } finally {
-      await server.database.db.update(t.organizations).set({ logFloorSeq: 0 }).where(eq(t.organizations.id, ids.org.id));
+      await server.database.db
+        .update(t.organizations)
+        .set({ logFloorSeq: 0 })
+        .where(eq(t.organizations.id, ids.org.id));
     }
     await db.delete();
   });
@@ -199,34 +297,78 @@ describe('the sync engine against the real server', () => {
 
 describe('files attached offline', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('are uploaded before their message is sent, and a refused file keeps the message back with its error', async () => {
     const ids = await demoIds(server.database);
     const token = await login(server, 'operator@demo.test');
     const db = new InboxDb(`engine-files-${newId()}`);
-    const api = new SyncApi({ baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id });
-    const engine = new SyncEngine({ db, api, ctx: { userId: ids.operator.id }, createSocket: (url) => new WebSocket(url) as unknown as SocketLike, log: () => undefined });
+    const api = new SyncApi({
+      baseUrl: server.baseUrl,
+      token,
+      orgId: ids.org.id,
+      userId: ids.operator.id,
+    });
+    const engine = new SyncEngine({
+      db,
+      api,
+      ctx: { userId: ids.operator.id },
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      log: () => undefined,
+    });
     engine.start();
     await online(engine);
-    const chat = (await db.chats.where('status').equals('assigned').toArray()).find((c) => c.operatorId === ids.operator.id);
+    const chat = (await db.chats.where('status').equals('assigned').toArray()).find(
+      (c) => c.operatorId === ids.operator.id,
+    );
     if (!chat) throw new Error('no chat');
     const ctx = { userId: ids.operator.id };
-    const picture = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7, 7])], { type: 'image/png' });
-    const good = await enqueue(db, { type: 'message.send', payload: { chatId: chat.id, text: 'See attached' } }, ctx, new Date(), [{ blob: picture, name: 'receipt.png', type: 'image/png' }]);
-    const bad = await enqueue(db, { type: 'message.send', payload: { chatId: chat.id, text: 'And this page' } }, ctx, new Date(), [{ blob: new Blob(['<html>']), name: 'page.html', type: 'text/html' }]);
+    const picture = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7, 7])], {
+      type: 'image/png',
+    });
+    const good = await enqueue(
+      db,
+      { type: 'message.send', payload: { chatId: chat.id, text: 'See attached' } },
+      ctx,
+      new Date(),
+      [{ blob: picture, name: 'receipt.png', type: 'image/png' }],
+    );
+    const bad = await enqueue(
+      db,
+      { type: 'message.send', payload: { chatId: chat.id, text: 'And this page' } },
+      ctx,
+      new Date(),
+      [{ blob: new Blob(['<html>']), name: 'page.html', type: 'text/html' }],
+    );
     expect(await db.files.count()).toBe(2);
-    await eventually(async () => (await db.outbox.where('state').anyOf('pending', 'acknowledged').count()) === 0, 'the flush');
+    await eventually(
+      async () => (await db.outbox.where('state').anyOf('pending', 'acknowledged').count()) === 0,
+      'the flush',
+    );
     const sent = await db.messages.get(good.payload.messageId as string);
-    expect(sent).toMatchObject({ status: 'sent', attachments: [{ name: 'receipt.png', type: 'image/png', size: 7 }] });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attachments: [{ name: 'receipt.png', type: 'image/png', size: 7 }],
+    });
     const [refused] = await db.outbox.toArray();
-    expect(refused).toMatchObject({ id: bad.id, state: 'rejected', error: { name: 'FILE_TYPE_NOT_ALLOWED' }, payload: { text: 'And this page' } });
+    expect(refused).toMatchObject({
+      id: bad.id,
+      state: 'rejected',
+      error: { name: 'FILE_TYPE_NOT_ALLOWED' },
+      payload: { text: 'And this page' },
+    });
     expect(await db.messages.get(bad.payload.messageId as string)).toBeUndefined();
     // The refused file stays with its message, for the user to see and discard.
     expect((await db.files.toArray()).map((f) => f.name)).toEqual(['page.html']);
-    const attachmentId = (sent?.attachments[0]?.id) ?? '';
-    const download = await fetch(`${server.baseUrl}/api/files/${attachmentId}`, { headers: { authorization: `Bearer ${token}` } });
+    const attachmentId = sent?.attachments[0]?.id ?? '';
+    const download = await fetch(`${server.baseUrl}/api/files/${attachmentId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(download.status).toBe(200);
     await engine.stop();
     await db.delete();

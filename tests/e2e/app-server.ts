@@ -17,11 +17,20 @@ export function startAppServer(env: Record<string, string> = {}): Promise<AppSer
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const timer = setTimeout(() => { reject(new Error(`server did not start: ${output}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`server did not start: ${output}`));
+    }, 60_000);
     const onData = (data: Buffer) => {
       output += data.toString();
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
@@ -43,6 +52,9 @@ export function startAppServer(env: Record<string, string> = {}): Promise<AppSer
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${String(code)}: ${output}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${String(code)}: ${output}`));
+    });
   });
 }

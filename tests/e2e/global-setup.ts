@@ -11,5 +11,9 @@ export default function setup(): void {
   if (process.env.E2E === 'off') return;
   execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: root, stdio: 'inherit' });
   // Vitest sets NODE_ENV=test; the product is built as `npm start` builds it.
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

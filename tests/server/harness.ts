@@ -2,7 +2,12 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
-import { newId, type CommandEnvelope, type CommandResult, type LiveServerMessage } from '../../src/protocol';
+import {
+  newId,
+  type CommandEnvelope,
+  type CommandResult,
+  type LiveServerMessage,
+} from '../../src/protocol';
 import { openDatabase, type Database } from '../../server/db/database';
 import { buildServer, type ServerContext } from '../../server/http/app';
 import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/demo/demo-data';
@@ -16,7 +21,9 @@ import type { Clock } from '../../server/clock';
 export const postgresUrl = process.env.DATABASE_URL || undefined;
 
 /** Creates a throwaway database next to the one in `url`; returns its URL and a dropper. */
-export async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sc_t_${newId().replace(/-/g, '').slice(-16)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -55,7 +62,9 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestServer(options: { url?: string; seed?: boolean; loginAttemptsPerMinute?: number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { url?: string; seed?: boolean; loginAttemptsPerMinute?: number } = {},
+): Promise<TestServer> {
   let dropScratch: (() => Promise<void>) | undefined;
   let url = options.url;
   if (!url && postgresUrl) {
@@ -66,7 +75,11 @@ export async function startTestServer(options: { url?: string; seed?: boolean; l
   const database = await openDatabase(url ? { url } : { inMemory: true });
   const clock = new TestClock();
   if (options.seed !== false) await seedDemoIfEmpty(database.db, clock.now());
-  const { app, context } = await buildServer({ database, clock, loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000 });
+  const { app, context } = await buildServer({
+    database,
+    clock,
+    loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
@@ -86,7 +99,12 @@ export async function startTestServer(options: { url?: string; seed?: boolean; l
 export type Answer = { status: number; body: any };
 
 /** A JSON call to the server, as a browser would make it. */
-export async function call(server: { baseUrl: string }, method: string, path: string, options: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
+export async function call(
+  server: { baseUrl: string },
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; raw?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
@@ -104,19 +122,33 @@ export async function call(server: { baseUrl: string }, method: string, path: st
   return { status: response.status, body: parsed };
 }
 
-export async function login(server: { baseUrl: string }, email: string, password = DEMO_PASSWORD): Promise<string> {
+export async function login(
+  server: { baseUrl: string },
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const answer = await call(server, 'POST', '/api/auth/login', { body: { email, password } });
-  if (answer.body?.code !== 'ok') throw new Error(`login of ${email} failed: ${JSON.stringify(answer.body)}`);
+  if (answer.body?.code !== 'ok')
+    throw new Error(`login of ${email} failed: ${JSON.stringify(answer.body)}`);
   return answer.body.entity.token as string;
 }
 
-export async function sendCommands(server: { baseUrl: string }, token: string, commands: CommandEnvelope[]): Promise<CommandResult[]> {
+export async function sendCommands(
+  server: { baseUrl: string },
+  token: string,
+  commands: CommandEnvelope[],
+): Promise<CommandResult[]> {
   const answer = await call(server, 'POST', '/api/commands', { token, body: { commands } });
-  if (answer.status !== 200) throw new Error(`commands failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`commands failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.results as CommandResult[];
 }
 
-export const command = (type: string, payload: unknown, id = newId()): CommandEnvelope => ({ id, type, payload });
+export const command = (type: string, payload: unknown, id = newId()): CommandEnvelope => ({
+  id,
+  type,
+  payload,
+});
 
 /** The demo organization's ids, looked up by name. */
 export async function demoIds(database: Database) {
@@ -129,7 +161,10 @@ export async function demoIds(database: Database) {
     return row;
   };
   const teamByName = async (name: string) => {
-    const [row] = await db.select().from(t.teams).where(and(eq(t.teams.orgId, org.id), eq(t.teams.name, name)));
+    const [row] = await db
+      .select()
+      .from(t.teams)
+      .where(and(eq(t.teams.orgId, org.id), eq(t.teams.name, name)));
     if (!row) throw new Error(`team ${name} missing`);
     return row;
   };
@@ -147,10 +182,20 @@ export async function demoIds(database: Database) {
 }
 
 /** A customer writing through a channel adapter: the path every inbound message takes. */
-export async function customerWrites(server: TestServer, orgId: string, channelId: string, externalId: string, text: string): Promise<CommandResult> {
+export async function customerWrites(
+  server: TestServer,
+  orgId: string,
+  channelId: string,
+  externalId: string,
+  text: string,
+): Promise<CommandResult> {
   return server.context.execute(
     { orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
-    { id: newId(), type: 'message.receive', payload: { channelId, client: { externalId, name: `Customer ${externalId}` }, text } },
+    {
+      id: newId(),
+      type: 'message.receive',
+      payload: { channelId, client: { externalId, name: `Customer ${externalId}` }, text },
+    },
   );
 }
 
@@ -182,10 +227,16 @@ export class LiveClient {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this)) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`live client: condition not met in ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 2000)}`);
+      if (left <= 0)
+        throw new Error(
+          `live client: condition not met in ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 2000)}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
@@ -201,7 +252,9 @@ export class LiveClient {
   async close(): Promise<void> {
     if (this.socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {
-      this.socket.once('close', () => { resolve(); });
+      this.socket.once('close', () => {
+        resolve();
+      });
       this.socket.close();
     });
   }

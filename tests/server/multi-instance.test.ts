@@ -24,29 +24,50 @@ async function answers(url: string): Promise<boolean> {
 }
 
 const available = await answers(candidate);
-if (!available) console.warn(`multi-instance test: no PostgreSQL answers at ${candidate}; it runs where one does (CI has one).`);
+if (!available)
+  console.warn(
+    `multi-instance test: no PostgreSQL answers at ${candidate}; it runs where one does (CI has one).`,
+  );
 
 /** Starts `server/main.ts` as its own process and resolves with its address once it listens. */
-function startProcess(databaseUrl: string): Promise<{ child: ChildProcess; baseUrl: string; wsUrl: string }> {
+function startProcess(
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; baseUrl: string; wsUrl: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DEMO: 'false', STATIC_DIR: '/nonexistent' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO: 'false',
+        STATIC_DIR: '/nonexistent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const timer = setTimeout(() => { reject(new Error(`server did not start: ${output}`)); }, 30_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`server did not start: ${output}`));
+    }, 30_000);
     const onData = (data: Buffer) => {
       output += data.toString();
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve({ child, baseUrl: `http://127.0.0.1:${match[1]}`, wsUrl: `ws://127.0.0.1:${match[1]}` });
+        resolve({
+          child,
+          baseUrl: `http://127.0.0.1:${match[1]}`,
+          wsUrl: `ws://127.0.0.1:${match[1]}`,
+        });
       }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${String(code)}: ${output}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${String(code)}: ${output}`));
+    });
   });
 }
 
@@ -61,7 +82,10 @@ describe.runIf(available)('two server processes on one PostgreSQL', () => {
     const database = await openDatabase({ url: scratch.url });
     await seedDemoIfEmpty(database.db, new Date());
     const [support] = await database.db.select().from(t.teams).where(eq(t.teams.name, 'Support'));
-    const [chat] = await database.db.select().from(t.chats).where(and(eq(t.chats.teamId, support?.id ?? ''), eq(t.chats.status, 'pending')));
+    const [chat] = await database.db
+      .select()
+      .from(t.chats)
+      .where(and(eq(t.chats.teamId, support?.id ?? ''), eq(t.chats.status, 'pending')));
     chatId = chat?.id ?? '';
     await database.close();
     servers.push(await startProcess(scratch.url), await startProcess(scratch.url));
@@ -87,12 +111,20 @@ describe.runIf(available)('two server processes on one PostgreSQL', () => {
     try {
       await liveA.until((c) => c.ready);
       await liveB.until((c) => c.ready);
-      const [viaB] = await sendCommands(b, supervisorOnB, [command('message.send', { chatId, text: 'Written through B', internal: true })]);
+      const [viaB] = await sendCommands(b, supervisorOnB, [
+        command('message.send', { chatId, text: 'Written through B', internal: true }),
+      ]);
       expect(viaB?.ok).toBe(true);
-      await liveA.until((c) => c.events.some((e) => JSON.stringify(e.changes).includes('Written through B')));
-      const [viaA] = await sendCommands(a, supervisorOnA, [command('message.send', { chatId, text: 'Written through A', internal: true })]);
+      await liveA.until((c) =>
+        c.events.some((e) => JSON.stringify(e.changes).includes('Written through B')),
+      );
+      const [viaA] = await sendCommands(a, supervisorOnA, [
+        command('message.send', { chatId, text: 'Written through A', internal: true }),
+      ]);
       expect(viaA?.ok).toBe(true);
-      await liveB.until((c) => c.events.some((e) => JSON.stringify(e.changes).includes('Written through A')));
+      await liveB.until((c) =>
+        c.events.some((e) => JSON.stringify(e.changes).includes('Written through A')),
+      );
       // Both streams agree, event for event.
       await liveA.until((c) => c.events.length === 2);
       await liveB.until((c) => c.events.length === 2);

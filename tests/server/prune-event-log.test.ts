@@ -6,23 +6,33 @@ import { call, customerWrites, demoIds, login, startTestServer, type TestServer 
 
 describe('event log retention', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server.close(); });
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('prunes events past the retention and sends older cursors to bootstrap, newer ones on', async () => {
     const ids = await demoIds(server.database);
     const token = await login(server, 'supervisor@demo.test');
     await customerWrites(server, ids.org.id, ids.channel.id, 'old-1', 'A month ago');
-    const oldCursor = (await call(server, 'GET', '/api/sync/events?after=0', { token })).body.cursor as number;
+    const oldCursor = (await call(server, 'GET', '/api/sync/events?after=0', { token })).body
+      .cursor as number;
     server.clock.advance(31 * 86_400_000);
     await customerWrites(server, ids.org.id, ids.channel.id, 'new-1', 'Today');
 
     const { deleted } = await pruneEventLog(server.database.db, server.clock.now(), 30);
     expect(deleted).toBeGreaterThan(0);
-    const [org] = await server.database.db.select().from(t.organizations).where(eq(t.organizations.id, ids.org.id));
+    const [org] = await server.database.db
+      .select()
+      .from(t.organizations)
+      .where(eq(t.organizations.id, ids.org.id));
     expect(org?.logFloorSeq).toBe(oldCursor);
 
-    expect((await call(server, 'GET', '/api/sync/events?after=0', { token })).body.reset).toBe(true);
+    expect((await call(server, 'GET', '/api/sync/events?after=0', { token })).body.reset).toBe(
+      true,
+    );
     const onward = await call(server, 'GET', `/api/sync/events?after=${oldCursor}`, { token });
     expect(onward.body.reset).toBeUndefined();
     expect(JSON.stringify(onward.body.events)).toContain('Today');

@@ -3,7 +3,17 @@ import { eq } from 'drizzle-orm';
 import { newId, type EventsPage, type SyncEvent } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { LIVE_CLOSE } from '../../src/protocol';
-import { call, command, customerWrites, demoIds, LiveClient, login, sendCommands, startTestServer, type TestServer } from './harness';
+import {
+  call,
+  command,
+  customerWrites,
+  demoIds,
+  LiveClient,
+  login,
+  sendCommands,
+  startTestServer,
+  type TestServer,
+} from './harness';
 
 type Ids = Awaited<ReturnType<typeof demoIds>>;
 
@@ -11,7 +21,10 @@ type Ids = Awaited<ReturnType<typeof demoIds>>;
 async function bootstrap(server: TestServer, token: string) {
   const answer = await call(server, 'GET', '/api/sync/bootstrap', { token });
   expect(answer.status).toBe(200);
-  const lines = (answer.body as string).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const lines = (answer.body as string)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const rows = new Map<string, Record<string, unknown>[]>();
   for (const line of lines.slice(1, -1)) {
     const table = line.table as string;
@@ -21,11 +34,18 @@ async function bootstrap(server: TestServer, token: string) {
 }
 
 /** Every event after a cursor, paged as a reconnecting client would. */
-async function catchUp(server: TestServer, token: string, after: number, limit = 3): Promise<{ events: SyncEvent[]; cursor: number }> {
+async function catchUp(
+  server: TestServer,
+  token: string,
+  after: number,
+  limit = 3,
+): Promise<{ events: SyncEvent[]; cursor: number }> {
   const events: SyncEvent[] = [];
   let cursor = after;
   for (;;) {
-    const page = (await call(server, 'GET', `/api/sync/events?after=${cursor}&limit=${limit}`, { token })).body as EventsPage;
+    const page = (
+      await call(server, 'GET', `/api/sync/events?after=${cursor}&limit=${limit}`, { token })
+    ).body as EventsPage;
     expect(page.reset).toBeUndefined();
     events.push(...page.events);
     cursor = page.cursor;
@@ -44,7 +64,9 @@ describe('sync API', () => {
     operator = await login(server, 'operator@demo.test');
     supervisor = await login(server, 'supervisor@demo.test');
   });
-  afterAll(async () => { await server.close(); });
+  afterAll(async () => {
+    await server.close();
+  });
 
   it('bootstraps as NDJSON: cursor first, the viewer’s rows in chunks, done last', async () => {
     const { first, last, rows } = await bootstrap(server, operator);
@@ -53,10 +75,28 @@ describe('sync API', () => {
     const chats = rows.get('chats') ?? [];
     // The operator is in Support only: no Sales chat reaches them unless it is theirs.
     expect(chats.length).toBeGreaterThan(0);
-    for (const chat of chats) expect(chat.teamId === ids.support.id || chat.operatorId === ids.operator.id).toBe(true);
-    expect(chats[0]).toEqual(expect.objectContaining({ id: expect.any(String), status: expect.any(String), channelId: ids.channel.id, clientId: expect.any(String), lastMessageAt: expect.any(String) }));
+    for (const chat of chats)
+      expect(chat.teamId === ids.support.id || chat.operatorId === ids.operator.id).toBe(true);
+    expect(chats[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        status: expect.any(String),
+        channelId: ids.channel.id,
+        clientId: expect.any(String),
+        lastMessageAt: expect.any(String),
+      }),
+    );
     const messages = rows.get('messages') ?? [];
-    expect(messages[0]).toEqual(expect.objectContaining({ id: expect.any(String), chatId: expect.any(String), text: expect.any(String), internal: false, status: expect.any(String), createdAt: expect.any(String) }));
+    expect(messages[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        chatId: expect.any(String),
+        text: expect.any(String),
+        internal: false,
+        status: expect.any(String),
+        createdAt: expect.any(String),
+      }),
+    );
     // Messages of closed chats come on demand, not in the bootstrap.
     const closed = new Set(chats.filter((c) => c.status === 'closed').map((c) => c.id));
     expect(messages.some((m) => closed.has(m.chatId as string))).toBe(false);
@@ -64,16 +104,24 @@ describe('sync API', () => {
     const users = rows.get('users') ?? [];
     expect(users.length).toBe(3);
     expect(JSON.stringify(users)).not.toMatch(/passwordHash|totpSecret|argon2/);
-    expect((rows.get('clients') ?? [0])[0]).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String) }));
+    expect((rows.get('clients') ?? [0])[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), name: expect.any(String) }),
+    );
 
     const all = await bootstrap(server, supervisor);
     expect((all.rows.get('chats') ?? []).length).toBeGreaterThan(chats.length);
   });
 
   it('serves a closed chat’s thread on demand', async () => {
-    const [closed] = await server.database.db.select().from(t.chats).where(eq(t.chats.status, 'closed')).limit(1);
+    const [closed] = await server.database.db
+      .select()
+      .from(t.chats)
+      .where(eq(t.chats.status, 'closed'))
+      .limit(1);
     if (!closed) throw new Error('no closed chat');
-    const thread = await call(server, 'GET', `/api/sync/chat/${closed.id}/messages`, { token: supervisor });
+    const thread = await call(server, 'GET', `/api/sync/chat/${closed.id}/messages`, {
+      token: supervisor,
+    });
     expect(thread.body.entity.chat.id).toBe(closed.id);
     expect(thread.body.entity.messages.length).toBeGreaterThan(0);
   });
@@ -91,12 +139,20 @@ describe('sync API', () => {
       expect(chatId).toBeDefined();
 
       // A chat of Sales, which the operator is not in, never reaches them.
-      const salesChat = await server.database.db.select().from(t.chats).where(eq(t.chats.teamId, ids.sales.id)).limit(1);
+      const salesChat = await server.database.db
+        .select()
+        .from(t.chats)
+        .where(eq(t.chats.teamId, ids.sales.id))
+        .limit(1);
       const salesId = salesChat[0]?.id ?? '';
-      await sendCommands(server, supervisor, [command('message.send', { chatId: salesId, text: 'Sales-only note', internal: true })]);
+      await sendCommands(server, supervisor, [
+        command('message.send', { chatId: salesId, text: 'Sales-only note', internal: true }),
+      ]);
 
       // The supervisor moves the Support chat to Sales: the operator is told to delete it.
-      await sendCommands(server, supervisor, [command('chat.transfer', { chatId, to: { teamId: ids.sales.id } })]);
+      await sendCommands(server, supervisor, [
+        command('chat.transfer', { chatId, to: { teamId: ids.sales.id } }),
+      ]);
       await live.until((c) => c.events.some((e) => e.type === 'chat.transferred'));
       const transfer = live.events.find((e) => e.type === 'chat.transferred');
       expect(transfer?.changes).toContainEqual({ table: 'chats', op: 'delete', key: chatId });
@@ -104,19 +160,33 @@ describe('sync API', () => {
 
       // The supervisor (all chats) sees every one of these, and the transfer as a put.
       await watcher.until((c) => c.events.some((e) => e.type === 'chat.transferred'));
-      expect(watcher.events.some((e) => e.changes.some((c) => c.op === 'put' && c.table === 'messages' && (c.row as { text: string }).text === 'Sales-only note'))).toBe(true);
+      expect(
+        watcher.events.some((e) =>
+          e.changes.some(
+            (c) =>
+              c.op === 'put' &&
+              c.table === 'messages' &&
+              (c.row as { text: string }).text === 'Sales-only note',
+          ),
+        ),
+      ).toBe(true);
       const seen = watcher.events.find((e) => e.type === 'chat.transferred');
       expect(seen?.changes.some((c) => c.op === 'delete')).toBe(false);
 
       // Later events of the moved chat no longer reach the operator.
       await customerWrites(server, ids.org.id, ids.channel.id, 'live-1', 'Hello again?');
-      await watcher.until((c) => c.events.filter((e) => e.type === 'message.added' && e.data.chatId === chatId).length === 2);
+      await watcher.until(
+        (c) =>
+          c.events.filter((e) => e.type === 'message.added' && e.data.chatId === chatId).length ===
+          2,
+      );
       const everything = JSON.stringify(live.messages);
       expect(everything).not.toContain('Sales-only note');
       expect(everything).not.toContain('Hello again?');
       // And each batch follows the one before: `after` is the cursor the client holds.
       const batches = live.messages.filter((m) => m.kind === 'events');
-      for (let i = 1; i < batches.length; i++) expect(batches[i]?.after).toBe(batches[i - 1]?.cursor);
+      for (let i = 1; i < batches.length; i++)
+        expect(batches[i]?.after).toBe(batches[i - 1]?.cursor);
     } finally {
       await live.close();
       await watcher.close();
@@ -129,19 +199,31 @@ describe('sync API', () => {
     const live = LiveClient.open(server, operator, start);
     await live.until((c) => c.ready);
     for (let i = 0; i < 3; i++) {
-      await customerWrites(server, ids.org.id, ids.channel.id, `reconnect-${i}`, `Before the drop ${i}`);
+      await customerWrites(
+        server,
+        ids.org.id,
+        ids.channel.id,
+        `reconnect-${i}`,
+        `Before the drop ${i}`,
+      );
     }
     await live.until((c) => c.events.filter((e) => e.type === 'message.added').length === 3);
-    for (const e of live.events) if (e.type === 'chat.created') chatIds.push(e.data.chatId as string);
+    for (const e of live.events)
+      if (e.type === 'chat.created') chatIds.push(e.data.chatId as string);
     const received: SyncEvent[] = [...live.events];
     const lastBatch = live.messages.filter((m) => m.kind === 'events').pop();
     let cursor = lastBatch?.kind === 'events' ? lastBatch.cursor : start;
     await live.close();
 
     // While offline: replies, a customer message, a take, a close.
-    await sendCommands(server, operator, [command('message.send', { chatId: chatIds[0], text: 'Reply while you were away' })]);
+    await sendCommands(server, operator, [
+      command('message.send', { chatId: chatIds[0], text: 'Reply while you were away' }),
+    ]);
     await customerWrites(server, ids.org.id, ids.channel.id, 'reconnect-1', 'Anyone there?');
-    await sendCommands(server, operator, [command('chat.take', { chatId: chatIds[2] }), command('chat.close', { chatId: chatIds[0] })]);
+    await sendCommands(server, operator, [
+      command('chat.take', { chatId: chatIds[2] }),
+      command('chat.close', { chatId: chatIds[0] }),
+    ]);
 
     const missed = await catchUp(server, operator, cursor);
     received.push(...missed.events);
@@ -163,23 +245,35 @@ describe('sync API', () => {
   });
 
   it('answers reset to a cursor the log cannot serve', async () => {
-    const future = await call(server, 'GET', '/api/sync/events?after=999999999', { token: operator });
+    const future = await call(server, 'GET', '/api/sync/events?after=999999999', {
+      token: operator,
+    });
     expect(future.body).toMatchObject({ reset: true, events: [] });
     const live = LiveClient.open(server, operator, 999999999);
     await live.until((c) => c.closeCode !== undefined);
     expect(live.messages).toEqual([{ kind: 'reset', reset: true }]);
     expect(live.closeCode).toBe(LIVE_CLOSE.reset);
     // A pruned log moves the floor: older cursors must bootstrap again.
-    await server.database.db.update(t.organizations).set({ logFloorSeq: 5 }).where(eq(t.organizations.id, ids.org.id));
+    await server.database.db
+      .update(t.organizations)
+      .set({ logFloorSeq: 5 })
+      .where(eq(t.organizations.id, ids.org.id));
     const pruned = await call(server, 'GET', '/api/sync/events?after=2', { token: operator });
     expect(pruned.body.reset).toBe(true);
-    await server.database.db.update(t.organizations).set({ logFloorSeq: 0 }).where(eq(t.organizations.id, ids.org.id));
+    await server.database.db
+      .update(t.organizations)
+      .set({ logFloorSeq: 0 })
+      .where(eq(t.organizations.id, ids.org.id));
   });
 
   it('accepts the token as the first message, and refuses a socket without a valid one', async () => {
     const { first } = await bootstrap(server, operator);
     const viaMessage = new LiveClient(server.wsUrl, `after=${String(first?.cursor)}`);
-    await new Promise<void>((resolve) => viaMessage.socket.once('open', () => { resolve(); }));
+    await new Promise<void>((resolve) =>
+      viaMessage.socket.once('open', () => {
+        resolve();
+      }),
+    );
     viaMessage.socket.send(JSON.stringify({ token: operator }));
     await viaMessage.until((c) => c.ready);
     await viaMessage.close();
@@ -202,18 +296,42 @@ describe('sync API', () => {
     await watched.until((c) => c.ready);
     // Deactivation arrives as a change of the user's own row in the log.
     await server.database.db.transaction(async (tx) => {
-      const [row] = await tx.update(t.users).set({ active: false }).where(eq(t.users.id, ids.operator.id)).returning();
+      const [row] = await tx
+        .update(t.users)
+        .set({ active: false })
+        .where(eq(t.users.id, ids.operator.id))
+        .returning();
       const { appendEvents } = await import('../../server/sync/event-log');
       const { userRow } = await import('../../server/sync/wire-rows');
       if (!row) throw new Error('no user');
-      await appendEvents(tx, { orgId: ids.org.id, actor: { kind: 'system' }, commandId: null, at: new Date(), notify: server.database.kind === 'postgres' }, [
-        { type: 'user.updated', data: { userId: row.id }, changes: [{ table: 'users', op: 'put', key: row.id, row: userRow(row), groups: ['org'] }] },
-      ], newId);
+      await appendEvents(
+        tx,
+        {
+          orgId: ids.org.id,
+          actor: { kind: 'system' },
+          commandId: null,
+          at: new Date(),
+          notify: server.database.kind === 'postgres',
+        },
+        [
+          {
+            type: 'user.updated',
+            data: { userId: row.id },
+            changes: [
+              { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: ['org'] },
+            ],
+          },
+        ],
+        newId,
+      );
     });
     server.context.hub.wake(ids.org.id);
     await watched.until((c) => c.closeCode !== undefined);
     expect(watched.closeCode).toBe(LIVE_CLOSE.unauthorized);
-    await server.database.db.update(t.users).set({ active: true }).where(eq(t.users.id, ids.operator.id));
+    await server.database.db
+      .update(t.users)
+      .set({ active: true })
+      .where(eq(t.users.id, ids.operator.id));
   });
 
   it('a change of the viewer’s teams resets their stream so they bootstrap what they may now see', async () => {
@@ -221,13 +339,19 @@ describe('sync API', () => {
     const { first } = await bootstrap(server, token);
     const live = LiveClient.open(server, token, first?.cursor as number);
     await live.until((c) => c.ready);
-    await server.database.db.update(t.users).set({ teamIds: [ids.support.id, ids.sales.id] }).where(eq(t.users.id, ids.operator.id));
+    await server.database.db
+      .update(t.users)
+      .set({ teamIds: [ids.support.id, ids.sales.id] })
+      .where(eq(t.users.id, ids.operator.id));
     // Any write of the user's own row through the log triggers the re-check.
     await call(server, 'PATCH', '/api/auth/acc/update', { token, body: { name: 'Oscar O.' } });
     await live.until((c) => c.closeCode !== undefined);
     expect(live.messages[live.messages.length - 1]).toEqual({ kind: 'reset', reset: true });
     expect(live.closeCode).toBe(LIVE_CLOSE.reset);
-    await server.database.db.update(t.users).set({ teamIds: [ids.support.id] }).where(eq(t.users.id, ids.operator.id));
+    await server.database.db
+      .update(t.users)
+      .set({ teamIds: [ids.support.id] })
+      .where(eq(t.users.id, ids.operator.id));
   });
 });
 
@@ -236,13 +360,16 @@ describe('live connection count', () => {
     const server = await startTestServer();
     try {
       const token = await login(server, 'operator@demo.test');
-      const count = async () => (await call(server, 'GET', '/api/sync/live/connections', { token })).body.entity.connections as number;
+      const count = async () =>
+        (await call(server, 'GET', '/api/sync/live/connections', { token })).body.entity
+          .connections as number;
       expect(await count()).toBe(0);
       const live = LiveClient.open(server, token, 0);
       await live.until((c) => c.ready);
       expect(await count()).toBe(1);
       await live.close();
-      for (let i = 0; i < 50 && (await count()) !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 50 && (await count()) !== 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await count()).toBe(0);
     } finally {
       await server.close();

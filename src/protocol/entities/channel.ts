@@ -3,8 +3,24 @@ import { IdSchema, TimestampSchema } from '../ids';
 
 /** Channel type keys of spec §3. */
 export const CHANNEL_TYPES = [
-  'apple_business_chat', 'avito', 'chat_page', 'email', 'facebook', 'instagram', 'mobile_app', 'ozon',
-  'site_chat', 'telegram', 'viber', 'viber_bot', 'vk', 'vk_bot', 'whatsapp', 'ya_market', 'voip', 'support',
+  'apple_business_chat',
+  'avito',
+  'chat_page',
+  'email',
+  'facebook',
+  'instagram',
+  'mobile_app',
+  'ozon',
+  'site_chat',
+  'telegram',
+  'viber',
+  'viber_bot',
+  'vk',
+  'vk_bot',
+  'whatsapp',
+  'ya_market',
+  'voip',
+  'support',
 ] as const;
 export const ChannelTypeSchema = v.picklist(CHANNEL_TYPES);
 export type ChannelType = v.InferOutput<typeof ChannelTypeSchema>;

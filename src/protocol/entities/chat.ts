@@ -32,7 +32,15 @@ export type Chat = v.InferOutput<typeof ChatSchema>;
 
 /** History entries shown in a chat's timeline (spec §3). */
 export const CHAT_HISTORY_KINDS = [
-  'created', 'assigned', 'unassigned', 'transferred', 'category_set', 'category_removed', 'closed', 'reopened', 'rated',
+  'created',
+  'assigned',
+  'unassigned',
+  'transferred',
+  'category_set',
+  'category_removed',
+  'closed',
+  'reopened',
+  'rated',
 ] as const;
 
 export const ChatHistoryEntrySchema = v.object({

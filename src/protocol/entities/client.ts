@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { IdSchema, TimestampSchema } from '../ids';
 
-export const INNER_CLIENT_STATUSES = ['NEW', 'POTENTIAL_CLIENT', 'CONTACT_LATER', 'COMPLETED', 'NOT_OUR_CLIENT', 'REFUSAL'] as const;
+export const INNER_CLIENT_STATUSES = [
+  'NEW',
+  'POTENTIAL_CLIENT',
+  'CONTACT_LATER',
+  'COMPLETED',
+  'NOT_OUR_CLIENT',
+  'REFUSAL',
+] as const;
 
 /** A customer ("abonent") profile. */
 export const ClientSchema = v.object({

@@ -12,7 +12,12 @@ export const TeamSchema = v.object({
   description: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.teamDescriptionMax)),
   distributionMethod: v.picklist(DISTRIBUTION_METHODS),
   /** Simultaneous dialogs per operator of this team. */
-  dialogLimit: v.pipe(v.number(), v.integer(), v.minValue(LIMITS.dialogLimitMin), v.maxValue(LIMITS.dialogLimitMax)),
+  dialogLimit: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(LIMITS.dialogLimitMin),
+    v.maxValue(LIMITS.dialogLimitMax),
+  ),
   /** Minutes an assigned chat may wait for the operator's answer before it is routed again. */
   redistributionMinutes: v.nullable(minutes(LIMITS.redistributionMinutesMax)),
   /** Minutes of customer inactivity after the operator's reply that close the chat. */
@@ -20,7 +25,11 @@ export const TeamSchema = v.object({
   /** Unattended chats close after 24, 48 or 72 hours; 0 means never. */
   unattendedCloseHours: v.picklist(LIMITS.unattendedCloseHours),
   /** 0 or above 23 (spec §5, server-side rule). */
-  inactivityMinutes: v.pipe(v.number(), v.integer(), v.check((n) => n === 0 || n > 23, 'INACTIVITY_TIME_INVALID')),
+  inactivityMinutes: v.pipe(
+    v.number(),
+    v.integer(),
+    v.check((n) => n === 0 || n > 23, 'INACTIVITY_TIME_INVALID'),
+  ),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

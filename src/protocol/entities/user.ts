@@ -18,7 +18,9 @@ export const UserSchema = v.object({
   roleId: IdSchema,
   teamIds: v.array(IdSchema),
   /** Minutes without activity before the operator switches to Break; null disables it. */
-  autoBreakMinutes: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.autoBreakMaxMinutes))),
+  autoBreakMinutes: v.nullable(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.autoBreakMaxMinutes)),
+  ),
   active: v.boolean(),
   language: LanguageSchema,
   operatorStatus: OperatorStatusSchema,
