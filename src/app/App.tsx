@@ -1,14 +1,15 @@
-import { PLATFORM_NAME } from '../protocol/limits';
+import { RouterProvider } from '@tanstack/react-router';
+import { ApiContext } from '../ui/http';
+import { LanguageProvider } from './i18n/LanguageProvider';
+import type { AppRouter } from './router';
 
-/**
- * The application root. The router, guards and screens arrive with the client core; until then
- * the page names the product so a started server shows it is serving the app.
- */
-export function App() {
+/** The application root: language, the fetch wrapper for screens, and the router. */
+export function App({ router }: { router: AppRouter }) {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '10vh auto', padding: 24 }}>
-      <h1>{PLATFORM_NAME}</h1>
-      <p>One inbox for every customer conversation.</p>
-    </main>
+    <LanguageProvider>
+      <ApiContext value={router.options.context.api}>
+        <RouterProvider router={router} />
+      </ApiContext>
+    </LanguageProvider>
   );
 }

@@ -1,15 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PLATFORM_NAME } from '../protocol/limits';
+import { PLATFORM_NAME } from '../protocol';
+import { registerServiceWorker } from '../sw/register';
+import '../ui/theme.css';
 import { App } from './App';
+import { readLanguage } from './i18n/language-storage';
+import { createAppRouter } from './router';
+import { AppUpdate } from './shell/app-update';
 
 // Spec §9: the app mounts in the page element with id "app".
 const root = document.getElementById('app');
 if (root) {
   document.title = PLATFORM_NAME;
+  document.documentElement.lang = readLanguage();
+  const appUpdate = new AppUpdate();
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App router={createAppRouter(appUpdate)} />
     </StrictMode>,
   );
+  // After the first render, so offline support never delays the first paint.
+  void registerServiceWorker({
+    onNeedRefresh: (update) => {
+      appUpdate.offer(update);
+    },
+    onOfflineReady: () => {
+      console.info('The app is ready to work offline');
+    },
+    onRegisterError: (error) => {
+      console.warn(
+        'The service worker was not registered; the app works without offline support',
+        error,
+      );
+    },
+  });
 }

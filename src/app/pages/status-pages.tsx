@@ -1,0 +1,38 @@
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useI18n } from '../../ui/i18n';
+import { StatusPage } from './StatusPage';
+
+export const NotFoundPage = () => <StatusPage title="title.404" text="status.notFound" />;
+export const NoRightsPage = () => <StatusPage title="title.403" text="status.noRights" />;
+export const ServiceUnavailablePage = () => (
+  <StatusPage title="title.5xx" text="status.serviceUnavailable" />
+);
+export const UnknownErrorPage = () => <StatusPage title="title.error" text="status.unknownError" />;
+export const SuccessPage = () => <StatusPage text="result.success" />;
+export const AlreadyUsedPage = () => <StatusPage text="result.alreadyUsed" />;
+
+/** What a screen that failed to render shows: the unknown-error page, with the cause in the console only. */
+export function RouteErrorPage({ error }: ErrorComponentProps): ReactNode {
+  const { t } = useI18n();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <StatusPage
+      title="title.error"
+      text="status.unknownError"
+      action={
+        <button
+          className="button"
+          type="button"
+          onClick={() => {
+            location.reload();
+          }}
+        >
+          {t('status.reload')}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,213 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { leave } from './leave';
+import * as v from 'valibot';
+import { sectionPage } from '../pages/SectionPage';
+import { FinanceTabs, MonitoringTabs, ProfileTabs, ReportsTabs } from '../shell/area-tabs';
+import { adminRoute } from './admin-route';
+
+// Children are declared in arrays before addChildren: a createRoute written inside the
+// addChildren call leaves the registered route tree untyped (TypeScript gives up on it).
+
+// Spec §2: /admin/profile → general; general, authentication.
+const profileRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'profile',
+  component: ProfileTabs,
+});
+const profileChildren = [
+  createRoute({
+    getParentRoute: () => profileRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/profile/general' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => profileRoute,
+    path: 'general',
+    component: sectionPage('section.profile.general'),
+  }),
+  createRoute({
+    getParentRoute: () => profileRoute,
+    path: 'authentication',
+    component: sectionPage('section.profile.authentication'),
+  }),
+] as const;
+const profileRoutes = profileRoute.addChildren(profileChildren);
+
+// Spec §2: /admin/reports → report (consolidated); then the statistic reports.
+const reportsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'reports',
+  component: ReportsTabs,
+});
+const reportsChildren = [
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/reports/report' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'report',
+    component: sectionPage('section.reports.report'),
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'common',
+    component: sectionPage('section.reports.common'),
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'dialogs',
+    component: sectionPage('section.reports.dialogs'),
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'channels',
+    component: sectionPage('section.reports.channels'),
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'employees',
+    component: sectionPage('section.reports.employees'),
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'teams',
+    component: sectionPage('section.reports.teams'),
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'time',
+    component: sectionPage('section.reports.time'),
+  }),
+  createRoute({
+    getParentRoute: () => reportsRoute,
+    path: 'categories',
+    component: sectionPage('section.reports.categories'),
+  }),
+] as const;
+const reportsRoutes = reportsRoute.addChildren(reportsChildren);
+
+// Spec §2: /admin/users → all; all and edit (the user to edit in the query, none for a new one).
+const usersRoute = createRoute({ getParentRoute: () => adminRoute, path: 'users' });
+const usersChildren = [
+  createRoute({
+    getParentRoute: () => usersRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/users/all' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => usersRoute,
+    path: 'all',
+    component: sectionPage('section.users'),
+  }),
+  createRoute({
+    getParentRoute: () => usersRoute,
+    path: 'edit',
+    validateSearch: v.object({ id: v.optional(v.string()) }),
+    component: sectionPage('section.users.edit'),
+  }),
+] as const;
+const usersRoutes = usersRoute.addChildren(usersChildren);
+
+// Spec §2: /admin/teams, child all. The bare path leads to it like the other areas.
+const teamsRoute = createRoute({ getParentRoute: () => adminRoute, path: 'teams' });
+const teamsChildren = [
+  createRoute({
+    getParentRoute: () => teamsRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/teams/all' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => teamsRoute,
+    path: 'all',
+    component: sectionPage('section.teams'),
+  }),
+] as const;
+const teamsRoutes = teamsRoute.addChildren(teamsChildren);
+
+// Spec §2: /admin/monitoring → channels; channels, teams, operators, abonents.
+const monitoringRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'monitoring',
+  component: MonitoringTabs,
+});
+const monitoringChildren = [
+  createRoute({
+    getParentRoute: () => monitoringRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/monitoring/channels' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => monitoringRoute,
+    path: 'channels',
+    component: sectionPage('section.monitoring.channels'),
+  }),
+  createRoute({
+    getParentRoute: () => monitoringRoute,
+    path: 'teams',
+    component: sectionPage('section.monitoring.teams'),
+  }),
+  createRoute({
+    getParentRoute: () => monitoringRoute,
+    path: 'operators',
+    component: sectionPage('section.monitoring.operators'),
+  }),
+  createRoute({
+    getParentRoute: () => monitoringRoute,
+    path: 'abonents',
+    component: sectionPage('section.monitoring.abonents'),
+  }),
+] as const;
+const monitoringRoutes = monitoringRoute.addChildren(monitoringChildren);
+
+// Spec §2: /admin/finance → balance; balance, payments, billing.
+const financeRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'finance',
+  component: FinanceTabs,
+});
+const financeChildren = [
+  createRoute({
+    getParentRoute: () => financeRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/finance/balance' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => financeRoute,
+    path: 'balance',
+    component: sectionPage('section.finance.balance'),
+  }),
+  createRoute({
+    getParentRoute: () => financeRoute,
+    path: 'payments',
+    component: sectionPage('section.finance.payments'),
+  }),
+  createRoute({
+    getParentRoute: () => financeRoute,
+    path: 'billing',
+    component: sectionPage('section.finance.billing'),
+  }),
+] as const;
+const financeRoutes = financeRoute.addChildren(financeChildren);
+
+export const areaRoutes = [
+  profileRoutes,
+  reportsRoutes,
+  usersRoutes,
+  teamsRoutes,
+  monitoringRoutes,
+  financeRoutes,
+] as const;

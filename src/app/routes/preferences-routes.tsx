@@ -1,0 +1,149 @@
+import { createRoute, notFound, redirect } from '@tanstack/react-router';
+import { leave } from './leave';
+import * as v from 'valibot';
+import { sectionPage } from '../pages/SectionPage';
+import { PreferencesOverview } from '../pages/PreferencesOverview';
+import { ChannelPageFrame } from '../pages/ChannelPageFrame';
+import { channelPageType, type ChannelPage } from './channel-pages';
+import { adminRoute } from './admin-route';
+
+/*
+ * Children are declared in arrays before addChildren: a createRoute written inside the
+ * addChildren call leaves the registered route tree untyped (TypeScript gives up on it).
+ */
+export const preferencesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'preferences',
+});
+const child = <const P extends string>(path: P) => ({
+  getParentRoute: () => preferencesRoute,
+  path,
+});
+
+// Channels: → all; per type a list, a create and an edit page; support has only edit.
+const channelsRoute = createRoute({ ...child('channels') });
+const channelTypeRoute = createRoute({ getParentRoute: () => channelsRoute, path: '$type' });
+const ensureChannelPage = (type: string, page: ChannelPage) => {
+  if (!channelPageType(type, page)) leave(notFound());
+};
+const channelPageChildren = [
+  createRoute({
+    getParentRoute: () => channelTypeRoute,
+    path: '/',
+    beforeLoad: ({ params }) => {
+      ensureChannelPage(params.type, 'list');
+    },
+    component: () => <ChannelPageFrame page="list" />,
+  }),
+  createRoute({
+    getParentRoute: () => channelTypeRoute,
+    path: 'create',
+    beforeLoad: ({ params }) => {
+      ensureChannelPage(params.type, 'create');
+    },
+    component: () => <ChannelPageFrame page="create" />,
+  }),
+  createRoute({
+    getParentRoute: () => channelTypeRoute,
+    path: 'edit/$id',
+    beforeLoad: ({ params }) => {
+      ensureChannelPage(params.type, 'edit');
+    },
+    component: () => <ChannelPageFrame page="edit" />,
+  }),
+] as const;
+const channelChildren = [
+  createRoute({
+    getParentRoute: () => channelsRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/preferences/channels/all' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => channelsRoute,
+    path: 'all',
+    component: sectionPage('section.preferences.channels'),
+  }),
+  channelTypeRoute.addChildren(channelPageChildren),
+] as const;
+const channelRoutes = channelsRoute.addChildren(channelChildren);
+
+// Templates: → custom; custom and the registered WhatsApp templates.
+const templatesRoute = createRoute({ ...child('templates') });
+const templateChildren = [
+  createRoute({
+    getParentRoute: () => templatesRoute,
+    path: '/',
+    beforeLoad: () => {
+      leave(redirect({ to: '/admin/preferences/templates/custom' }));
+    },
+  }),
+  createRoute({
+    getParentRoute: () => templatesRoute,
+    path: 'custom',
+    component: sectionPage('section.preferences.templates'),
+  }),
+  createRoute({
+    getParentRoute: () => templatesRoute,
+    path: 'whats-app',
+    component: sectionPage('section.preferences.whatsAppTemplates'),
+  }),
+] as const;
+const templateRoutes = templatesRoute.addChildren(templateChildren);
+
+const chatBotsRoute = createRoute({ ...child('chat-bots') });
+const chatBotChildren = [
+  createRoute({
+    getParentRoute: () => chatBotsRoute,
+    path: '/',
+    component: sectionPage('section.preferences.chatBots'),
+  }),
+  createRoute({
+    getParentRoute: () => chatBotsRoute,
+    path: 'bot',
+    // The bot being edited; none while a new one is drawn.
+    validateSearch: v.object({ id: v.optional(v.string()) }),
+    component: sectionPage('section.preferences.chatBot'),
+  }),
+] as const;
+const chatBotRoutes = chatBotsRoute.addChildren(chatBotChildren);
+
+const categoriesRoute = createRoute({ ...child('categories') });
+const categoryChildren = [
+  createRoute({
+    getParentRoute: () => categoriesRoute,
+    path: '/',
+    component: sectionPage('section.preferences.categories'),
+  }),
+  createRoute({
+    getParentRoute: () => categoriesRoute,
+    path: 'template',
+    component: sectionPage('section.preferences.categoryTemplate'),
+  }),
+  createRoute({
+    getParentRoute: () => categoriesRoute,
+    path: 'template/$id',
+    component: sectionPage('section.preferences.categoryTemplate'),
+  }),
+] as const;
+const categoryRoutes = categoriesRoute.addChildren(categoryChildren);
+
+const preferencesChildren = [
+  createRoute({ ...child('/'), component: PreferencesOverview }),
+  createRoute({ ...child('plans'), component: sectionPage('section.preferences.plans') }),
+  channelRoutes,
+  createRoute({ ...child('roles'), component: sectionPage('section.preferences.roles') }),
+  createRoute({ ...child('companies'), component: sectionPage('section.preferences.companies') }),
+  createRoute({ ...child('statuses'), component: sectionPage('section.preferences.statuses') }),
+  templateRoutes,
+  chatBotRoutes,
+  createRoute({ ...child('extensions'), component: sectionPage('section.preferences.extensions') }),
+  createRoute({ ...child('black-list'), component: sectionPage('section.preferences.blackList') }),
+  createRoute({
+    ...child('merge-contacts'),
+    component: sectionPage('section.preferences.mergeContacts'),
+  }),
+  categoryRoutes,
+] as const;
+export const preferencesRoutes = preferencesRoute.addChildren(preferencesChildren);

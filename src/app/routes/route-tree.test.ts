@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { GUARDS } from '../guards';
+import { routeTree } from './route-tree';
+
+const router = createRouter({ routeTree, history: createMemoryHistory(), context: {} as never });
+// Index routes end in a slash; their page lives at the parent's address.
+const paths = new Set(
+  Object.keys(router.routesByPath).map((path) =>
+    path.length > 1 ? path.replace(/\/$/, '') : path,
+  ),
+);
+
+/** Spec §2, every address of the product. */
+const SPEC_PATHS = [
+  '/',
+  '/restore',
+  '/signup',
+  '/registration/phone-confirmation/$token',
+  '/not-found',
+  '/service-unavailable',
+  '/unknown-error',
+  '/no-rights',
+  '/link-action/$uuid',
+  '/bot-action/$uuid',
+  '/success',
+  '/already-used',
+  '/admin',
+  '/admin/chats',
+  '/admin/ai',
+  '/admin/options',
+  '/admin/expanded-search',
+  '/admin/support',
+  '/admin/profile',
+  '/admin/profile/general',
+  '/admin/profile/authentication',
+  '/admin/reports',
+  ...['report', 'common', 'dialogs', 'channels', 'employees', 'teams', 'time', 'categories'].map(
+    (r) => `/admin/reports/${r}`,
+  ),
+  '/admin/users',
+  '/admin/users/all',
+  '/admin/users/edit',
+  '/admin/teams',
+  '/admin/teams/all',
+  '/admin/preferences',
+  '/admin/preferences/plans',
+  '/admin/preferences/channels',
+  '/admin/preferences/channels/all',
+  '/admin/preferences/channels/$type',
+  '/admin/preferences/channels/$type/create',
+  '/admin/preferences/channels/$type/edit/$id',
+  '/admin/preferences/roles',
+  '/admin/preferences/companies',
+  '/admin/preferences/statuses',
+  '/admin/preferences/templates',
+  '/admin/preferences/templates/custom',
+  '/admin/preferences/templates/whats-app',
+  '/admin/preferences/chat-bots',
+  '/admin/preferences/chat-bots/bot',
+  '/admin/preferences/extensions',
+  '/admin/preferences/black-list',
+  '/admin/preferences/merge-contacts',
+  '/admin/preferences/categories',
+  '/admin/preferences/categories/template',
+  '/admin/preferences/categories/template/$id',
+  '/admin/monitoring',
+  ...['channels', 'teams', 'operators', 'abonents'].map((m) => `/admin/monitoring/${m}`),
+  '/admin/finance',
+  '/admin/finance/balance',
+  '/admin/finance/payments',
+  '/admin/finance/billing',
+];
+
+describe('the route tree of spec §2', () => {
+  it.each(SPEC_PATHS)('has %s', (path) => {
+    expect(paths).toContain(path);
+  });
+
+  it('has no address the specification does not list', () => {
+    expect([...paths].filter((path) => !SPEC_PATHS.includes(path))).toEqual([]);
+  });
+
+  it.each(GUARDS.map((guard) => guard.path))('the guard for %s covers a real route', (path) => {
+    expect(paths).toContain(path);
+  });
+});

@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import type { Language } from '../../protocol';
+import { useI18n } from '../../ui/i18n';
+
+// Each language is named in itself, so someone who cannot read the current one still finds theirs.
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
+
+export function LanguageSwitch() {
+  const { t, lang, setLang } = useI18n();
+  const id = useId();
+  return (
+    <div className="language-switch">
+      <label htmlFor={id}>{t('menu.language')}</label>
+      <select
+        id={id}
+        data-testid="language"
+        value={lang}
+        onChange={(event) => {
+          setLang(event.target.value === 'ru' ? 'ru' : 'en');
+        }}
+      >
+        {(Object.keys(LANGUAGE_NAMES) as Language[]).map((code) => (
+          <option key={code} value={code} lang={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

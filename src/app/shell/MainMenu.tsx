@@ -1,0 +1,96 @@
+import { useState, type ReactNode } from 'react';
+import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
+import { PLATFORM_NAME } from '../../protocol';
+import { usePendingCount } from '../../store';
+import { useI18n } from '../../ui/i18n';
+import { accessOf } from '../guards';
+import type { ActiveSession, AuthSession } from '../session/auth-session';
+import { ConnectionStatus } from './ConnectionStatus';
+import { LanguageSwitch } from './LanguageSwitch';
+import { menuFor, type MenuEntry } from './menu';
+
+const LINKS = {
+  assigned: linkOptions({ to: '/admin/chats', search: { filter: 'assigned' } }),
+  open: linkOptions({ to: '/admin/chats', search: { filter: 'open' } }),
+  closed: linkOptions({ to: '/admin/chats', search: { filter: 'closed' } }),
+  expired: linkOptions({ to: '/admin/chats', search: { filter: 'expired' } }),
+  created: linkOptions({ to: '/admin/chats', search: { filter: 'created' } }),
+  reports: linkOptions({ to: '/admin/reports' }),
+  users: linkOptions({ to: '/admin/users' }),
+  teams: linkOptions({ to: '/admin/teams' }),
+  preferences: linkOptions({ to: '/admin/preferences' }),
+  finance: linkOptions({ to: '/admin/finance' }),
+  monitoring: linkOptions({ to: '/admin/monitoring' }),
+  support: linkOptions({ to: '/admin/support' }),
+  createChat: linkOptions({ to: '/admin/chats', search: { filter: 'created', create: true } }),
+  ai: linkOptions({ to: '/admin/ai' }),
+} satisfies Record<Exclude<MenuEntry, 'logout'>, unknown>;
+
+/** The main menu of spec §2, by the user's rights and options, with the language switch and log out. */
+export function MainMenu({
+  session,
+  auth,
+}: {
+  session: ActiveSession;
+  auth: AuthSession;
+}): ReactNode {
+  const { t } = useI18n();
+  const entries = menuFor(accessOf(session.user));
+  return (
+    <nav className="menu" aria-label={t('menu.label')}>
+      <div className="menu__brand">{PLATFORM_NAME}</div>
+      <div className="menu__user">
+        <span className="menu__user-name">{session.user.name}</span>
+        <span className="menu__org">{session.user.organization.name}</span>
+      </div>
+      <ul className="menu__entries">
+        {entries.map((entry) =>
+          entry === 'logout' ? null : (
+            <li key={entry}>
+              <Link
+                className="menu__link"
+                activeProps={{ className: 'menu__link--active' }}
+                data-testid={`menu-${entry}`}
+                {...LINKS[entry]}
+              >
+                {t(`menu.${entry}`)}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      <div className="menu__foot">
+        <ConnectionStatus view={session.syncView} />
+        <LanguageSwitch />
+        <LogOutButton auth={auth} />
+      </div>
+    </nav>
+  );
+}
+
+function LogOutButton({ auth }: { auth: AuthSession }): ReactNode {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const pending = usePendingCount() ?? 0;
+  const [leaving, setLeaving] = useState(false);
+  const logOut = async () => {
+    // Logging out deletes the local database, outbox included: say so before losing unsent work.
+    if (pending > 0 && !window.confirm(t('menu.logoutLosesChanges', { count: pending }))) return;
+    setLeaving(true);
+    await auth.signOut();
+    await navigate({ to: '/' });
+  };
+  return (
+    <button
+      className="button menu__logout"
+      type="button"
+      data-testid="menu-logout"
+      disabled={leaving}
+      onClick={() => {
+        void logOut();
+      }}
+    >
+      {t('menu.logout')}
+    </button>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './api-client';
+export * from './api-context';
+export * from './http-status';

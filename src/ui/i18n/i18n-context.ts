@@ -1,0 +1,14 @@
+import { createContext, useContext } from 'react';
+import type { Language } from '../../protocol';
+import type { Translator } from './translator';
+
+export type I18n = Translator & { setLang: (lang: Language) => void };
+
+/** Provided once by the app shell; screens read it with useI18n. */
+export const I18nContext = createContext<I18n | null>(null);
+
+export function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useI18n outside an I18nContext provider');
+  return i18n;
+}

@@ -1,0 +1,3 @@
+export * from './messages-en';
+export * from './translator';
+export * from './i18n-context';
