@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { SCHEMA_HASH, openInboxDb, storeName, type InboxDb } from './db';
+import { SCHEMA_HASH, STORE_SCHEMA, openInboxDb, storeName, type InboxDb } from './db';
 import type { FileRow, MetaRow, OutboxRow } from './tables';
 
 /**
@@ -18,7 +18,11 @@ export async function openStore(orgId: string, userId: string): Promise<InboxDb>
     const schema = tables.has('meta')
       ? ((await probe.table('meta').get('schema')) as MetaRow | undefined)
       : undefined;
-    if (schema?.key !== 'schema' || schema.value !== SCHEMA_HASH) {
+    // Rebuilt only when it was written by another schema: a database this version just created
+    // (another tab or the worker, a moment ago) has the same tables and no hash yet.
+    const sameTables = Object.keys(STORE_SCHEMA).every((table) => tables.has(table));
+    const otherSchema = schema?.key === 'schema' ? schema.value !== SCHEMA_HASH : !sameTables;
+    if (otherSchema) {
       carried = {
         outbox: tables.has('outbox')
           ? ((await probe.table('outbox').toArray()) as OutboxRow[])
@@ -31,6 +35,7 @@ export async function openStore(orgId: string, userId: string): Promise<InboxDb>
   }
   const db = openInboxDb(orgId, userId);
   await db.open();
+  if (!carried && !(await db.meta.get('schema'))) await db.meta.put({ key: 'schema', value: SCHEMA_HASH });
   if (carried) {
     const { outbox, files } = carried;
     await db.transaction('rw', db.outbox, db.files, db.meta, async () => {

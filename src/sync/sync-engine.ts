@@ -44,6 +44,11 @@ export type SyncEngineDeps = {
   log?: (message: string, detail?: unknown) => void;
 };
 
+/** Between the tabs of one profile: the leader's state, and a newcomer asking for it. */
+type TabMessage =
+  | ({ kind: 'state' } & Pick<SyncState, 'connection' | 'bootstrap'>)
+  | { kind: 'ask' };
+
 /** Events arriving within this window are applied in one transaction. */
 const BATCH_WINDOW_MS = 8;
 
@@ -90,9 +95,14 @@ export class SyncEngine {
   private setState(patch: Partial<SyncState>): void {
     const next = { ...this.state$.value, ...patch };
     this.state$.next(next);
-    if (next.leader && (patch.connection || patch.bootstrap)) {
-      this.channel?.postMessage({ connection: next.connection, bootstrap: next.bootstrap });
-    }
+    if (next.leader && (patch.connection || patch.bootstrap || patch.leader)) this.announce();
+  }
+
+  /** The leader tells the other tabs how its connection is, so every tab shows the same. */
+  private announce(): void {
+    const { connection, bootstrap } = this.state$.value;
+    const message: TabMessage = { kind: 'state', connection, bootstrap };
+    this.channel?.postMessage(message);
   }
 
   start(): void {
@@ -107,12 +117,17 @@ export class SyncEngine {
     );
     this.channel = this.deps.createChannel?.(`${this.db.name}:sync`);
     if (this.channel) {
-      this.channel.onmessage = (
-        event: MessageEvent<Pick<SyncState, 'connection' | 'bootstrap'>>,
-      ) => {
-        if (!this.state$.value.leader)
-          this.setState({ connection: event.data.connection, bootstrap: event.data.bootstrap });
+      this.channel.onmessage = (event: MessageEvent<TabMessage>) => {
+        const message = event.data;
+        if (this.state$.value.leader) {
+          if (message.kind === 'ask') this.announce();
+        } else if (message.kind === 'state') {
+          this.setState({ connection: message.connection, bootstrap: message.bootstrap });
+        }
       };
+      // A tab opened after the leader learns its state at once.
+      const ask: TabMessage = { kind: 'ask' };
+      this.channel.postMessage(ask);
     }
     this.outboxWatch = liveQuery(async () => ({
       pending: await this.db.outbox.where('state').anyOf('pending', 'acknowledged').count(),
