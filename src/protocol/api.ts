@@ -61,16 +61,17 @@ export const EventsQuery = v.object({
   ),
 });
 
-/** `GET /api/auth/user` entity. */
-export type CurrentUser = {
-  id: string;
-  name: string;
-  email: string;
-  language: 'en' | 'ru';
-  organization: { id: string; name: string };
-  role: { name: string; rights: { name: string }[] };
-  options: string[];
-};
+/** `GET /api/auth/user` entity: checked by the browser, as answers and stored copies are input. */
+export const CurrentUserSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  language: LanguageSchema,
+  organization: v.object({ id: v.string(), name: v.string() }),
+  role: v.object({ name: v.string(), rights: v.array(v.object({ name: v.string() })) }),
+  options: v.array(v.string()),
+});
+export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
 
 export type UserShort = { id: string; name: string };
 export const ChatIdParams = v.object({ id: IdSchema });

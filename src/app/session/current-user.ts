@@ -1,20 +1,6 @@
 import * as v from 'valibot';
-import type { CurrentUser } from '../../protocol';
+import { CurrentUserSchema, type CurrentUser } from '../../protocol';
 import type { ApiClient } from '../../ui/http';
-
-/**
- * The shape of GET /api/auth/user's entity, checked at the edge: the answer of the server and
- * the copy kept in localStorage are both untrusted input.
- */
-export const CurrentUserSchema = v.object({
-  id: v.string(),
-  name: v.string(),
-  email: v.string(),
-  language: v.picklist(['en', 'ru']),
-  organization: v.object({ id: v.string(), name: v.string() }),
-  role: v.object({ name: v.string(), rights: v.array(v.object({ name: v.string() })) }),
-  options: v.array(v.string()),
-}) satisfies v.GenericSchema<unknown, CurrentUser>;
 
 export type UserLoad =
   { kind: 'user'; user: CurrentUser } | { kind: 'refused' } | { kind: 'unreachable' };

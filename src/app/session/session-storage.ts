@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { CurrentUser } from '../../protocol';
-import { CurrentUserSchema } from './current-user';
+import { CurrentUserSchema } from '../../protocol';
 
 /** Spec §3: the token is kept in the browser under `token`. */
 export const TOKEN_KEY = 'token';
