@@ -1,9 +1,10 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Chat } from '../protocol';
 import type { InboxDb } from './db';
 import { compareChats, inChatList, type ChatFilter, type ChatViewer } from './chat-list';
 import type { LocalMessage, OutboxRow } from './tables';
+import { enqueue, type NewCommand, type NewFile } from './outbox';
 
 /** The signed-in user's local database, provided once by the app shell. */
 export const StoreContext = createContext<InboxDb | null>(null);
@@ -12,6 +13,31 @@ export function useStore(): InboxDb {
   const db = useContext(StoreContext);
   if (!db) throw new Error('useStore outside a StoreContext provider');
   return db;
+}
+
+/**
+ * Where screens send commands: who acts (for predictions) and what to do once a command is in
+ * the outbox (wake the sync worker; ask for Background Sync in case the tab closes first).
+ */
+export type CommandSink = { userId: string; afterEnqueue: () => void };
+export const CommandSinkContext = createContext<CommandSink | null>(null);
+
+/** Records a command with its predicted effect at once, then lets the outbox carry it. */
+export function useEnqueue(): (
+  command: NewCommand,
+  files?: readonly NewFile[],
+) => Promise<OutboxRow> {
+  const db = useStore();
+  const sink = useContext(CommandSinkContext);
+  if (!sink) throw new Error('useEnqueue outside a CommandSinkContext provider');
+  return useCallback(
+    async (command, files = []) => {
+      const row = await enqueue(db, command, { userId: sink.userId }, new Date(), files);
+      sink.afterEnqueue();
+      return row;
+    },
+    [db, sink],
+  );
 }
 
 /** A chat list of the main menu, ordered most urgent first; undefined while loading. */

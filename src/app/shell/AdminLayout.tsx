@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Outlet, getRouteApi } from '@tanstack/react-router';
-import { StoreContext } from '../../store';
+import { CommandSinkContext, StoreContext, type CommandSink } from '../../store';
+import { requestOutboxSync } from '../../sw/register';
 import { MainMenu } from './MainMenu';
 import { SyncNotices } from './SyncNotices';
 
@@ -9,15 +10,27 @@ const adminApi = getRouteApi('/admin');
 /** The /admin shell: main menu, sync notices, and the open screen, over the user's local store. */
 export function AdminLayout(): ReactNode {
   const { session, auth } = adminApi.useRouteContext();
+  const sink = useMemo<CommandSink>(
+    () => ({
+      userId: session.user.id,
+      afterEnqueue: () => {
+        session.sync.flush();
+        void requestOutboxSync();
+      },
+    }),
+    [session],
+  );
   return (
     <StoreContext value={session.db}>
-      <div className="shell">
-        <MainMenu session={session} auth={auth} />
-        <div className="shell__main">
-          <SyncNotices view={session.syncView} />
-          <Outlet />
+      <CommandSinkContext value={sink}>
+        <div className="shell">
+          <MainMenu session={session} auth={auth} />
+          <div className="shell__main">
+            <SyncNotices view={session.syncView} />
+            <Outlet />
+          </div>
         </div>
-      </div>
+      </CommandSinkContext>
     </StoreContext>
   );
 }
