@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { OPTIONS, newId } from '../../src/protocol';
+import * as t from '../../server/db/schema';
+import { launchBrowser, signIn, type Browser, type Page } from './browser';
+import { startAppServer, type AppServer } from './app-server';
+import { startInProcessApp } from './in-process-app';
+
+/** How many live sockets the server holds for the user signed in on this page. */
+async function liveConnections(page: Page, baseUrl: string): Promise<number> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${baseUrl}/api/sync/live/connections`, {
+    headers: { authorization: `Bearer ${token ?? ''}` },
+  });
+  const body = (await response.json()) as { entity: { connections: number } };
+  return body.entity.connections;
+}
+
+async function until(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the app shell in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  describe('against the product as npm start runs it', () => {
+    let server: AppServer;
+    beforeAll(async () => {
+      server = await startAppServer();
+    }, 90_000);
+    afterAll(async () => {
+      await server.stop();
+    });
+
+    it('the demo operator signs in and sees the demo chats; with the server gone a reload still shows them', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, server.baseUrl, 'operator@demo.test');
+      await page.waitForURL(/\/admin\/chats\?filter=assigned/);
+      await page.getByTestId('chat-row').first().waitFor();
+      const rows = await page.getByTestId('chat-row').count();
+      expect(rows).toBe(4); // the demo operator's chats in progress
+      expect(await page.title()).not.toBe('');
+
+      // The service worker holds the shell; then the network goes away for real.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 15_000,
+      });
+      await server.stop();
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('chat-row').first().waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('chat-row').count()).toBe(4);
+      await page.getByTestId('menu-open').waitFor();
+      await context.close();
+    }, 90_000);
+  });
+
+  describe('against the server in this process', () => {
+    let app: Awaited<ReturnType<typeof startInProcessApp>>;
+    beforeAll(async () => {
+      app = await startInProcessApp();
+    }, 60_000);
+    afterAll(async () => {
+      await app.close();
+    });
+
+    it('two tabs hold one live connection, and closing the first moves it to the second', async () => {
+      const context = await browser.newContext();
+      const first = await context.newPage();
+      await signIn(first, app.baseUrl, 'operator@demo.test');
+      await first.getByTestId('chat-row').first().waitFor();
+      await until(
+        async () => (await liveConnections(first, app.baseUrl)) === 1,
+        'the first tab to connect',
+      );
+      const second = await context.newPage();
+      await second.goto(`${app.baseUrl}/admin/chats?filter=open`);
+      await second.getByTestId('chat-row').first().waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await liveConnections(second, app.baseUrl)).toBe(1);
+
+      const pendingBefore = await second.getByTestId('chat-row').count();
+      await first.close();
+      const closedAt = Date.now();
+      await until(
+        async () =>
+          (await liveConnections(second, app.baseUrl)) === 1 &&
+          (await second.getByTestId('connection').getAttribute('data-connection')) === 'online',
+        'the second tab to take over',
+        10_000,
+      );
+      const takeover = Date.now() - closedAt;
+      expect(await liveConnections(second, app.baseUrl)).toBe(1);
+      // The second tab now receives live events itself: a customer writes and the queue grows.
+      const [org] = await app.database.db.select().from(t.organizations);
+      const [channel] = await app.database.db.select().from(t.channels);
+      await app.context.execute(
+        { orgId: org?.id ?? '', actor: { kind: 'channel', id: channel?.id ?? '' }, viewer: null },
+        {
+          id: newId(),
+          type: 'message.receive',
+          payload: {
+            channelId: channel?.id,
+            client: { externalId: `tab-${newId()}`, name: 'Tab Tester' },
+            text: 'Anyone?',
+          },
+        },
+      );
+      await until(
+        async () => (await second.getByTestId('chat-row').count()) === pendingBefore + 1,
+        'the new chat in the second tab',
+      );
+      console.log(`leader failover took ${takeover} ms`);
+      await context.close();
+    }, 90_000);
+
+    it('a supervisor without the statistics option is sent to /admin/options; an operator to /no-rights', async () => {
+      await app.database.db
+        .update(t.organizations)
+        .set({ options: OPTIONS.filter((o) => o !== 'OPTION_STATISTIC') });
+      try {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signIn(page, app.baseUrl, 'supervisor@demo.test');
+        await page.waitForURL(/\/admin\/chats/);
+        await page.goto(`${app.baseUrl}/admin/reports/common`);
+        await page.waitForURL(/\/admin\/options$/);
+        await context.close();
+      } finally {
+        await app.database.db.update(t.organizations).set({ options: [...OPTIONS] });
+      }
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, app.baseUrl, 'operator@demo.test');
+      await page.waitForURL(/\/admin\/chats/);
+      await page.goto(`${app.baseUrl}/admin/reports`);
+      await page.waitForURL(/\/no-rights$/);
+      await context.close();
+    }, 90_000);
+
+    it('switching to Russian survives a reload', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, app.baseUrl, 'operator@demo.test');
+      await page.getByTestId('menu-assigned').waitFor();
+      expect(await page.getByTestId('menu-assigned').innerText()).toContain('In progress');
+      await page.getByTestId('language').selectOption('ru');
+      await until(
+        async () => (await page.getByTestId('menu-assigned').innerText()).includes('В работе'),
+        'the Russian menu',
+      );
+      await page.reload();
+      await page.getByTestId('menu-assigned').waitFor();
+      expect(await page.getByTestId('menu-assigned').innerText()).toContain('В работе');
+      expect(await page.evaluate(() => localStorage.getItem('sc-lang'))).toBe('rus');
+      await context.close();
+    }, 60_000);
+  });
+});
