@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { OPTIONS, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { launchBrowser, signIn, type Browser, type Page } from './browser';
