@@ -4,6 +4,7 @@ import { CommandSinkContext, StoreContext, type CommandSink } from '../../store'
 import { requestOutboxSync } from '../../sw/register';
 import { MainMenu } from './MainMenu';
 import { SyncNotices } from './SyncNotices';
+import { RejectedCommands } from './RejectedCommands';
 
 const adminApi = getRouteApi('/admin');
 
@@ -27,6 +28,7 @@ export function AdminLayout(): ReactNode {
           <MainMenu session={session} auth={auth} />
           <div className="shell__main">
             <SyncNotices view={session.syncView} />
+            <RejectedCommands />
             <Outlet />
           </div>
         </div>

@@ -1,0 +1,79 @@
+import { useContext } from 'react';
+import {
+  CommandSinkContext,
+  discardRejected,
+  retryRejected,
+  useRejectedCommands,
+  useStore,
+  type OutboxRow,
+} from '../../store';
+import { Notice } from '../../ui/Notice';
+import { useI18n } from '../../ui/i18n';
+import type { MessageKey } from '../../ui/i18n/messages-en';
+
+const COMMAND_LABELS: Record<string, MessageKey> = {
+  'message.send': 'command.message.send',
+  'chat.take': 'command.chat.take',
+  'chat.transfer': 'command.chat.transfer',
+  'chat.close': 'command.chat.close',
+  'operator.setStatus': 'command.operator.setStatus',
+};
+
+/** A reply's words, so the user recognises what was not sent. */
+const gist = (row: OutboxRow): string | null => {
+  const text = row.payload.text;
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+};
+
+/**
+ * Commands the server refused, with its reason in the user's language. They stay until the user
+ * tries again or discards them: nothing the user wrote disappears on its own.
+ */
+export function RejectedCommands() {
+  const { t, error } = useI18n();
+  const db = useStore();
+  const sink = useContext(CommandSinkContext);
+  const rejected = useRejectedCommands();
+  if (!rejected || rejected.length === 0 || !sink) return null;
+  return (
+    <>
+      {rejected.map((row) => (
+        <Notice
+          key={row.id}
+          tone="danger"
+          title={`${t('rejected.title')}: ${t(COMMAND_LABELS[row.type] ?? 'command.other')}`}
+          actions={
+            <>
+              <button
+                className="button"
+                type="button"
+                onClick={() => {
+                  void retryRejected(db, row.id, { userId: sink.userId }).then(() => {
+                    sink.afterEnqueue();
+                  });
+                }}
+              >
+                {t('rejected.retry')}
+              </button>
+              <button
+                className="button button--link"
+                type="button"
+                onClick={() => {
+                  void discardRejected(db, row.id);
+                }}
+              >
+                {t('rejected.discard')}
+              </button>
+            </>
+          }
+        >
+          <span data-testid="rejected-error">
+            {row.error ? error(row.error.name, row.error.params) : ''}
+          </span>
+          {gist(row) ? <q className="rejected__text">{gist(row)}</q> : null}
+        </Notice>
+      ))}
+    </>
+  );
+}
