@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/database';
+import type { ChatHistoryEntry } from '../../src/protocol';
 import { chatHistory, messages, type chats } from '../db/schema';
 import { chatGroups, type StoredChange } from '../sync/groups';
 import { chatHistoryRow, chatRow, messageRow } from '../sync/wire-rows';
+import type { CommandScope } from './command-scope';
 
 type ChatRecord = typeof chats.$inferSelect;
 
@@ -57,13 +59,25 @@ export async function chatMoveChanges(
   return changes;
 }
 
-/** A new history entry for a chat, written and described as a change. */
+/** A new history entry for a chat, by whoever acts in this command, written and described as a change. */
 export async function addHistory(
-  tx: Tx,
-  entry: typeof chatHistory.$inferInsert,
+  scope: CommandScope,
   chat: ChatRecord,
+  kind: ChatHistoryEntry['kind'],
+  data: Record<string, unknown>,
 ): Promise<StoredChange> {
-  const [row] = await tx.insert(chatHistory).values(entry).returning();
+  const [row] = await scope.tx
+    .insert(chatHistory)
+    .values({
+      id: scope.newId(),
+      orgId: scope.orgId,
+      chatId: chat.id,
+      kind,
+      actorId: scope.actorUserId,
+      data,
+      at: scope.now,
+    })
+    .returning();
   if (!row) throw new Error('history insert returned nothing');
   return {
     table: 'chatHistory',

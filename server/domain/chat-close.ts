@@ -56,36 +56,8 @@ export async function chatClose(
   });
   const changes: StoredChange[] = await chatMoveChanges(scope.tx, chat, updated);
   if (categoryId !== chat.categoryId) {
-    changes.push(
-      await addHistory(
-        scope.tx,
-        {
-          id: scope.newId(),
-          orgId: scope.orgId,
-          chatId: chat.id,
-          kind: 'category_set',
-          actorId: viewer.id,
-          data: { categoryId },
-          at: scope.now,
-        },
-        updated,
-      ),
-    );
+    changes.push(await addHistory(scope, updated, 'category_set', { categoryId }));
   }
-  changes.push(
-    await addHistory(
-      scope.tx,
-      {
-        id: scope.newId(),
-        orgId: scope.orgId,
-        chatId: chat.id,
-        kind: 'closed',
-        actorId: viewer.id,
-        data: { categoryId },
-        at: scope.now,
-      },
-      updated,
-    ),
-  );
+  changes.push(await addHistory(scope, updated, 'closed', { categoryId }));
   scope.emit('chat.closed', { chatId: chat.id, categoryId, by: 'operator' }, changes);
 }

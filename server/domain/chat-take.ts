@@ -21,20 +21,6 @@ export async function chatTake(
   }
   const updated = await updateChat(scope, chat.id, { status: 'assigned', operatorId: viewer.id });
   const changes = await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]));
-  changes.push(
-    await addHistory(
-      scope.tx,
-      {
-        id: scope.newId(),
-        orgId: scope.orgId,
-        chatId: chat.id,
-        kind: 'assigned',
-        actorId: viewer.id,
-        data: { operatorId: viewer.id },
-        at: scope.now,
-      },
-      updated,
-    ),
-  );
+  changes.push(await addHistory(scope, updated, 'assigned', { operatorId: viewer.id }));
   scope.emit('chat.assigned', { chatId: chat.id, operatorId: viewer.id }, changes);
 }

@@ -43,19 +43,10 @@ export async function chatTransfer(
       new Set(alreadySees ? [userGroup(target.id)] : []),
     );
     changes.push(
-      await addHistory(
-        scope.tx,
-        {
-          id: scope.newId(),
-          orgId: scope.orgId,
-          chatId: chat.id,
-          kind: 'transferred',
-          actorId: viewer.id,
-          data: { fromOperatorId: chat.operatorId, toOperatorId: target.id },
-          at: scope.now,
-        },
-        updated,
-      ),
+      await addHistory(scope, updated, 'transferred', {
+        fromOperatorId: chat.operatorId,
+        toOperatorId: target.id,
+      }),
     );
     scope.emit(
       'chat.transferred',
@@ -84,36 +75,10 @@ export async function chatTransfer(
     new Set(chat.teamId === team.id ? [teamGroup(team.id)] : []),
   );
   if (chat.operatorId) {
-    changes.push(
-      await addHistory(
-        scope.tx,
-        {
-          id: scope.newId(),
-          orgId: scope.orgId,
-          chatId: chat.id,
-          kind: 'unassigned',
-          actorId: viewer.id,
-          data: { operatorId: chat.operatorId },
-          at: scope.now,
-        },
-        updated,
-      ),
-    );
+    changes.push(await addHistory(scope, updated, 'unassigned', { operatorId: chat.operatorId }));
   }
   changes.push(
-    await addHistory(
-      scope.tx,
-      {
-        id: scope.newId(),
-        orgId: scope.orgId,
-        chatId: chat.id,
-        kind: 'transferred',
-        actorId: viewer.id,
-        data: { fromTeamId: chat.teamId, toTeamId: team.id },
-        at: scope.now,
-      },
-      updated,
-    ),
+    await addHistory(scope, updated, 'transferred', { fromTeamId: chat.teamId, toTeamId: team.id }),
   );
   scope.emit(
     'chat.transferred',

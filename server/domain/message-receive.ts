@@ -66,14 +66,12 @@ export async function messageReceive(
       })
       .returning();
     if (!client) fail('UNKNOWN_ERROR');
-    await scope.tx
-      .insert(clientContacts)
-      .values({
-        channelId: channel.id,
-        externalId: payload.client.externalId,
-        clientId: client.id,
-        orgId: scope.orgId,
-      });
+    await scope.tx.insert(clientContacts).values({
+      channelId: channel.id,
+      externalId: payload.client.externalId,
+      clientId: client.id,
+      orgId: scope.orgId,
+    });
     clientId = client.id;
     changes.push({
       table: 'clients',
@@ -152,19 +150,10 @@ export async function messageReceive(
   };
   const added = { chatId, messageId: message.id, internal: false, fromClient: true };
   if (created) {
-    const history = await addHistory(
-      scope.tx,
-      {
-        id: scope.newId(),
-        orgId: scope.orgId,
-        chatId,
-        kind: 'created',
-        actorId: null,
-        data: { channelId: channel.id, teamId: channel.teamId },
-        at: scope.now,
-      },
-      chat,
-    );
+    const history = await addHistory(scope, chat, 'created', {
+      channelId: channel.id,
+      teamId: channel.teamId,
+    });
     scope.emit('chat.created', { chatId, channelId: channel.id, clientId, teamId: chat.teamId }, [
       ...changes,
       chatPut,

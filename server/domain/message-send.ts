@@ -79,21 +79,7 @@ export async function messageSend(
       ...(await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]))),
     );
     if (takes) {
-      changes.push(
-        await addHistory(
-          scope.tx,
-          {
-            id: scope.newId(),
-            orgId: scope.orgId,
-            chatId: chat.id,
-            kind: 'assigned',
-            actorId: viewer.id,
-            data: { operatorId: viewer.id },
-            at: scope.now,
-          },
-          updated,
-        ),
-      );
+      changes.push(await addHistory(scope, updated, 'assigned', { operatorId: viewer.id }));
     }
   }
   changes.push({

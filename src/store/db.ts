@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { SyncTable } from '../protocol';
+import { SYNC_TABLES, type SyncTable } from '../protocol';
 import type { BaseRow, FileRow, MetaRow, OutboxRow, SyncRows } from './tables';
 
 /**
@@ -29,18 +29,8 @@ const ROW_SHAPE_VERSION = 1;
 
 export const SCHEMA_HASH = `${ROW_SHAPE_VERSION}:${JSON.stringify(STORE_SCHEMA)}`;
 
-export const DATA_TABLES: readonly SyncTable[] = [
-  'organizations',
-  'roles',
-  'users',
-  'teams',
-  'channels',
-  'clients',
-  'requestCategories',
-  'chats',
-  'messages',
-  'chatHistory',
-];
+/** The synced tables, as the protocol names them. */
+export const DATA_TABLES: readonly SyncTable[] = SYNC_TABLES;
 
 export class InboxDb extends Dexie {
   organizations!: Table<SyncRows['organizations'], string>;
