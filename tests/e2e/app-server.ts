@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export type AppServer = { baseUrl: string; child: ChildProcess; stop: () => Promise<void> };
+export type AppServer = {
+  baseUrl: string;
+  wsUrl: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 /**
  * The product as `npm start` runs it (server/main.ts serving dist/app, embedded database, demo
@@ -39,6 +44,7 @@ export function startAppServer(env: Record<string, string> = {}): Promise<AppSer
         const baseUrl = `http://127.0.0.1:${match[1]}`;
         resolve({
           baseUrl,
+          wsUrl: baseUrl.replace(/^http/, 'ws'),
           child,
           stop: async () => {
             if (child.exitCode === null) {

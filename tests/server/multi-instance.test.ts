@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { and, eq } from 'drizzle-orm';
@@ -7,8 +5,8 @@ import { openDatabase } from '../../server/db/database';
 import { seedDemoIfEmpty } from '../../server/demo/demo-data';
 import * as t from '../../server/db/schema';
 import { command, createScratchDatabase, LiveClient, login, sendCommands } from './harness';
+import { startAppServer, type AppServer } from '../e2e/app-server';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The machine's PostgreSQL, when one answers: this test is about PostgreSQL's LISTEN/NOTIFY. */
 const candidate = process.env.DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
 
@@ -29,51 +27,9 @@ if (!available)
     `multi-instance test: no PostgreSQL answers at ${candidate}; it runs where one does (CI has one).`,
   );
 
-/** Starts `server/main.ts` as its own process and resolves with its address once it listens. */
-function startProcess(
-  databaseUrl: string,
-): Promise<{ child: ChildProcess; baseUrl: string; wsUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DEMO: 'false',
-        STATIC_DIR: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`server did not start: ${output}`));
-    }, 30_000);
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({
-          child,
-          baseUrl: `http://127.0.0.1:${match[1]}`,
-          wsUrl: `ws://127.0.0.1:${match[1]}`,
-        });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${String(code)}: ${output}`));
-    });
-  });
-}
-
 describe.runIf(available)('two server processes on one PostgreSQL', () => {
   let drop: () => Promise<void>;
-  const servers: { child: ChildProcess; baseUrl: string; wsUrl: string }[] = [];
+  const servers: AppServer[] = [];
   let chatId: string;
 
   beforeAll(async () => {
@@ -88,14 +44,12 @@ describe.runIf(available)('two server processes on one PostgreSQL', () => {
       .where(and(eq(t.chats.teamId, support?.id ?? ''), eq(t.chats.status, 'pending')));
     chatId = chat?.id ?? '';
     await database.close();
-    servers.push(await startProcess(scratch.url), await startProcess(scratch.url));
+    const instance = { DATABASE_URL: scratch.url, DEMO: 'false', STATIC_DIR: '/nonexistent' };
+    servers.push(await startAppServer(instance), await startAppServer(instance));
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await new Promise((resolve) => server.child.once('exit', resolve));
-    }
+    for (const server of servers) await server.stop();
     await drop();
   });
 
