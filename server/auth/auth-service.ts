@@ -51,14 +51,12 @@ export class AuthService {
     if (user.orgStatus !== 'active') fail('ORGANIZATION_DEACTIVATED');
     if (user.totpEnabled) {
       const ticket = newSecretToken();
-      await this.db
-        .insert(loginTickets)
-        .values({
-          id: newId(),
-          userId: user.id,
-          ticketHash: digestToken(ticket),
-          expiresAt: new Date(this.deps.clock.now().getTime() + TICKET_TTL_MS),
-        });
+      await this.db.insert(loginTickets).values({
+        id: newId(),
+        userId: user.id,
+        ticketHash: digestToken(ticket),
+        expiresAt: new Date(this.deps.clock.now().getTime() + TICKET_TTL_MS),
+      });
       return { ticket };
     }
     return { token: await this.openSession(user.id) };

@@ -242,6 +242,42 @@ export const requestCategories = pgTable(
   (t) => [index('request_categories_org').on(t.orgId)],
 );
 
+export const templateCategories = pgTable(
+  'template_categories',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    name: text().notNull(),
+    teamIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: created(),
+  },
+  (t) => [index('template_categories_org').on(t.orgId)],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    title: text().notNull(),
+    text: text().notNull(),
+    categoryId: uuid(),
+    teamIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: created(),
+  },
+  (t) => [index('templates_org').on(t.orgId)],
+);
+
 export const chats = pgTable(
   'chats',
   {

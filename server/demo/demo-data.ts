@@ -59,19 +59,17 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const orgId = newId();
-    await tx
-      .insert(t.organizations)
-      .values({
-        id: orgId,
-        login: 'demo',
-        name: 'Demo',
-        adminEmail: 'admin@demo.test',
-        tariff: 'Advanced',
-        tariffStartedAt: now,
-        balance: '15000.00',
-        licenseCount: 10,
-        options: [...OPTIONS],
-      });
+    await tx.insert(t.organizations).values({
+      id: orgId,
+      login: 'demo',
+      name: 'Demo',
+      adminEmail: 'admin@demo.test',
+      tariff: 'Advanced',
+      tariffStartedAt: now,
+      balance: '15000.00',
+      licenseCount: 10,
+      options: [...OPTIONS],
+    });
     const roleIds = await createBuiltInRoles(tx, orgId);
     const support = newId();
     const sales = newId();
@@ -156,6 +154,63 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       { id: newId(), orgId, parentId: null, name: 'Payments', teamIds: [] },
     ]);
 
+    const greetings = newId();
+    const shipping = newId();
+    await tx.insert(t.templateCategories).values([
+      { id: greetings, orgId, name: 'Greetings', teamIds: [] },
+      { id: shipping, orgId, name: 'Delivery', teamIds: [support] },
+    ]);
+    await tx.insert(t.templates).values([
+      {
+        id: newId(),
+        orgId,
+        title: 'Hello',
+        text: 'Hello! Thank you for contacting Demo Store. How can I help you?',
+        categoryId: greetings,
+        teamIds: [],
+      },
+      {
+        id: newId(),
+        orgId,
+        title: 'One moment',
+        text: 'Give me a moment, please: I am checking this for you.',
+        categoryId: greetings,
+        teamIds: [],
+      },
+      {
+        id: newId(),
+        orgId,
+        title: 'Goodbye',
+        text: 'Thank you for writing to us! Have a great day.',
+        categoryId: greetings,
+        teamIds: [],
+      },
+      {
+        id: newId(),
+        orgId,
+        title: 'Tracking number',
+        text: 'Your parcel has been handed to the courier. You will receive the tracking number by e-mail within an hour.',
+        categoryId: shipping,
+        teamIds: [support],
+      },
+      {
+        id: newId(),
+        orgId,
+        title: 'Change of address',
+        text: 'I can change the delivery address until the order leaves our warehouse. Please send me the new address.',
+        categoryId: shipping,
+        teamIds: [support],
+      },
+      {
+        id: newId(),
+        orgId,
+        title: 'Discount for a second order',
+        text: 'Your second order gets 10% off with the code SECOND10.',
+        categoryId: null,
+        teamIds: [sales],
+      },
+    ]);
+
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
     // Status plan for the 20 chats: where each waits or who has it.
     const plan: {
@@ -191,17 +246,15 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       if (!step) continue;
       const clientId = newId();
       const opened = minutesAgo(step.age + 5);
-      await tx
-        .insert(t.clients)
-        .values({
-          id: clientId,
-          orgId,
-          name,
-          phone: `+7900${String(1000000 + i * 7919).slice(0, 7)}`,
-          email: `${name.split(' ')[0]?.toLowerCase() ?? 'client'}@example.com`,
-          createdAt: opened,
-          updatedAt: opened,
-        });
+      await tx.insert(t.clients).values({
+        id: clientId,
+        orgId,
+        name,
+        phone: `+7900${String(1000000 + i * 7919).slice(0, 7)}`,
+        email: `${name.split(' ')[0]?.toLowerCase() ?? 'client'}@example.com`,
+        createdAt: opened,
+        updatedAt: opened,
+      });
       await tx
         .insert(t.clientContacts)
         .values({ channelId, externalId: `demo-visitor-${i + 1}`, clientId, orgId });
@@ -225,65 +278,55 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         createdAt: opened,
         updatedAt: lastAt,
       });
-      await tx
-        .insert(t.chatHistory)
-        .values({
-          id: newId(),
-          orgId,
-          chatId,
-          kind: 'created',
-          actorId: null,
-          data: { channelId, teamId: step.team },
-          at: opened,
-        });
-      await tx
-        .insert(t.messages)
-        .values({
-          id: newId(),
-          orgId,
-          chatId,
-          authorKind: 'client',
-          text: OPENERS[i % OPENERS.length] ?? 'Hello',
-          status: 'delivered',
-          createdAt: opened,
-        });
+      await tx.insert(t.chatHistory).values({
+        id: newId(),
+        orgId,
+        chatId,
+        kind: 'created',
+        actorId: null,
+        data: { channelId, teamId: step.team },
+        at: opened,
+      });
+      await tx.insert(t.messages).values({
+        id: newId(),
+        orgId,
+        chatId,
+        authorKind: 'client',
+        text: OPENERS[i % OPENERS.length] ?? 'Hello',
+        status: 'delivered',
+        createdAt: opened,
+      });
       if (answered && step.operatorId) {
-        await tx
-          .insert(t.chatHistory)
-          .values({
-            id: newId(),
-            orgId,
-            chatId,
-            kind: 'assigned',
-            actorId: step.operatorId,
-            data: { operatorId: step.operatorId },
-            at: minutesAgo(step.age + 2),
-          });
-        await tx
-          .insert(t.messages)
-          .values({
-            id: newId(),
-            orgId,
-            chatId,
-            authorKind: 'operator',
-            authorId: step.operatorId,
-            text: 'Thank you for writing! Let me check that for you.',
-            status: 'read',
-            createdAt: lastAt,
-          });
+        await tx.insert(t.chatHistory).values({
+          id: newId(),
+          orgId,
+          chatId,
+          kind: 'assigned',
+          actorId: step.operatorId,
+          data: { operatorId: step.operatorId },
+          at: minutesAgo(step.age + 2),
+        });
+        await tx.insert(t.messages).values({
+          id: newId(),
+          orgId,
+          chatId,
+          authorKind: 'operator',
+          authorId: step.operatorId,
+          text: 'Thank you for writing! Let me check that for you.',
+          status: 'read',
+          createdAt: lastAt,
+        });
       }
       if (step.status === 'closed') {
-        await tx
-          .insert(t.chatHistory)
-          .values({
-            id: newId(),
-            orgId,
-            chatId,
-            kind: 'closed',
-            actorId: step.operatorId,
-            data: {},
-            at: lastAt,
-          });
+        await tx.insert(t.chatHistory).values({
+          id: newId(),
+          orgId,
+          chatId,
+          kind: 'closed',
+          actorId: step.operatorId,
+          data: {},
+          at: lastAt,
+        });
       }
     }
   });

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
-import { organizations, requestCategories } from '../db/schema';
+import { organizations } from '../db/schema';
+import { checkChatCategory } from './chat-category';
 import type { StoredChange } from '../sync/groups';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
@@ -23,24 +24,7 @@ export async function chatClose(
 
   const categoryId = payload.categoryId ?? chat.categoryId;
   if (payload.categoryId) {
-    const [category] = await scope.tx
-      .select()
-      .from(requestCategories)
-      .where(
-        and(eq(requestCategories.id, payload.categoryId), eq(requestCategories.orgId, scope.orgId)),
-      );
-    if (!category) fail('CATEGORY_NOT_FOUND');
-    if (
-      category.teamIds.length > 0 &&
-      (chat.teamId === null || !category.teamIds.includes(chat.teamId))
-    )
-      fail('CATEGORY_ACCESS_DENIED');
-    const [child] = await scope.tx
-      .select({ id: requestCategories.id })
-      .from(requestCategories)
-      .where(eq(requestCategories.parentId, category.id))
-      .limit(1);
-    if (child) fail('SESSION_CATEGORY_MAX_LEVEL_NOT_SELECTED');
+    await checkChatCategory(scope, chat, payload.categoryId);
   } else {
     const [org] = await scope.tx
       .select({ usesCategories: organizations.usesCategories })

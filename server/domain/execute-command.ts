@@ -23,6 +23,7 @@ import { messageSend } from './message-send';
 import { chatTake } from './chat-take';
 import { chatTransfer } from './chat-transfer';
 import { chatClose } from './chat-close';
+import { chatSetCategory } from './chat-set-category';
 import { operatorSetStatus } from './operator-set-status';
 import { messageReceive } from './message-receive';
 
@@ -36,6 +37,7 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'chat.take': chatTake,
   'chat.transfer': chatTransfer,
   'chat.close': chatClose,
+  'chat.setCategory': chatSetCategory,
   'operator.setStatus': operatorSetStatus,
   'message.receive': messageReceive,
 };

@@ -122,6 +122,28 @@ export async function* bootstrapLines(db: Db, viewer: Viewer, now: Date): AsyncG
     wire.requestCategoryRow,
   );
   yield* table(
+    'templateCategories',
+    (a) =>
+      db
+        .select()
+        .from(t.templateCategories)
+        .where(and(eq(t.templateCategories.orgId, org), gt(t.templateCategories.id, a)))
+        .orderBy(asc(t.templateCategories.id))
+        .limit(CHUNK),
+    wire.templateCategoryRow,
+  );
+  yield* table(
+    'templates',
+    (a) =>
+      db
+        .select()
+        .from(t.templates)
+        .where(and(eq(t.templates.orgId, org), gt(t.templates.id, a)))
+        .orderBy(asc(t.templates.id))
+        .limit(CHUNK),
+    wire.templateRow,
+  );
+  yield* table(
     'clients',
     (a) =>
       db

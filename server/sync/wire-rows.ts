@@ -10,6 +10,8 @@ import type {
   Role,
   Team,
   User,
+  Template,
+  TemplateCategory,
 } from '../../src/protocol';
 
 /**
@@ -109,6 +111,22 @@ export const requestCategoryRow = (
   id: r.id,
   parentId: r.parentId,
   name: r.name,
+  teamIds: r.teamIds,
+});
+
+export const templateCategoryRow = (
+  r: typeof schema.templateCategories.$inferSelect,
+): TemplateCategory => ({
+  id: r.id,
+  name: r.name,
+  teamIds: r.teamIds,
+});
+
+export const templateRow = (r: typeof schema.templates.$inferSelect): Template => ({
+  id: r.id,
+  title: r.title,
+  text: r.text,
+  categoryId: r.categoryId,
   teamIds: r.teamIds,
 });
 

@@ -32,6 +32,11 @@ export const ChatClosePayload = v.object({
   categoryId: v.optional(v.nullable(IdSchema)),
 });
 
+export const ChatSetCategoryPayload = v.object({
+  chatId: IdSchema,
+  categoryId: v.nullable(IdSchema),
+});
+
 export const OperatorSetStatusPayload = v.object({ status: OperatorStatusSchema });
 
 /** A customer's message as a channel adapter delivers it; never accepted from staff tokens. */
@@ -53,6 +58,7 @@ export const COMMAND_PAYLOADS = {
   'chat.take': ChatTakePayload,
   'chat.transfer': ChatTransferPayload,
   'chat.close': ChatClosePayload,
+  'chat.setCategory': ChatSetCategoryPayload,
   'operator.setStatus': OperatorSetStatusPayload,
   'message.receive': MessageReceivePayload,
 } as const;
@@ -67,6 +73,7 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'chat.take',
   'chat.transfer',
   'chat.close',
+  'chat.setCategory',
   'operator.setStatus',
 ];
 

@@ -13,6 +13,8 @@ export const SYNC_TABLES = [
   'chats',
   'messages',
   'chatHistory',
+  'templates',
+  'templateCategories',
 ] as const;
 export const SyncTableSchema = v.picklist(SYNC_TABLES);
 export type SyncTable = v.InferOutput<typeof SyncTableSchema>;
@@ -48,6 +50,7 @@ export const EVENT_TYPES = [
   'chat.unassigned',
   'chat.transferred',
   'chat.closed',
+  'chat.categorySet',
   'operator.statusChanged',
   'user.updated',
 ] as const;

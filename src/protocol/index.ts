@@ -11,6 +11,7 @@ export * from './entities/team';
 export * from './entities/channel';
 export * from './entities/client';
 export * from './entities/request-category';
+export * from './entities/template';
 export * from './entities/chat';
 export * from './entities/message';
 export * from './commands';

@@ -18,6 +18,8 @@ export const STORE_SCHEMA = {
     'id, status, [status+lastMessageAt], lastMessageAt, teamId, operatorId, clientId, createdBy',
   messages: 'id, chatId, [chatId+createdAt]',
   chatHistory: 'id, chatId, [chatId+at]',
+  templates: 'id, categoryId',
+  templateCategories: 'id',
   meta: 'key',
   outbox: '++n, &id, state',
   base: '[table+key], table',
@@ -43,6 +45,8 @@ export class InboxDb extends Dexie {
   chats!: Table<SyncRows['chats'], string>;
   messages!: Table<SyncRows['messages'], string>;
   chatHistory!: Table<SyncRows['chatHistory'], string>;
+  templates!: Table<SyncRows['templates'], string>;
+  templateCategories!: Table<SyncRows['templateCategories'], string>;
   meta!: Table<MetaRow, string>;
   outbox!: Table<OutboxRow, number>;
   base!: Table<BaseRow, [string, string]>;

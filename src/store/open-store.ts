@@ -35,7 +35,8 @@ export async function openStore(orgId: string, userId: string): Promise<InboxDb>
   }
   const db = openInboxDb(orgId, userId);
   await db.open();
-  if (!carried && !(await db.meta.get('schema'))) await db.meta.put({ key: 'schema', value: SCHEMA_HASH });
+  if (!carried && !(await db.meta.get('schema')))
+    await db.meta.put({ key: 'schema', value: SCHEMA_HASH });
   if (carried) {
     const { outbox, files } = carried;
     await db.transaction('rw', db.outbox, db.files, db.meta, async () => {

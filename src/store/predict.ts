@@ -23,6 +23,7 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
     case 'chat.take':
     case 'chat.transfer':
     case 'chat.close':
+    case 'chat.setCategory':
       return [{ table: 'chats', key: str(p.chatId) }];
     case 'operator.setStatus':
       return [{ table: 'users', key: ctx.userId }];
@@ -83,6 +84,8 @@ export function predictRow(
         if (to.teamId) return { ...chat, status: 'pending', operatorId: null, teamId: to.teamId };
         return chat;
       }
+      case 'chat.setCategory':
+        return { ...chat, categoryId: typeof p.categoryId === 'string' ? p.categoryId : null };
       case 'chat.close': {
         const categoryId = typeof p.categoryId === 'string' ? p.categoryId : chat.categoryId;
         return chat.status === 'closed'

@@ -10,6 +10,8 @@ import {
   RoleSchema,
   TeamSchema,
   UserSchema,
+  TemplateSchema,
+  TemplateCategorySchema,
   type SyncTable,
 } from '../protocol';
 
@@ -25,4 +27,6 @@ export const ROW_SCHEMAS: Record<SyncTable, v.GenericSchema> = {
   chats: ChatSchema,
   messages: MessageSchema,
   chatHistory: ChatHistoryEntrySchema,
+  templates: TemplateSchema,
+  templateCategories: TemplateCategorySchema,
 };

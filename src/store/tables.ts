@@ -11,6 +11,8 @@ import type {
   SyncTable,
   Team,
   User,
+  Template,
+  TemplateCategory,
 } from '../protocol';
 
 /** A message as the browser holds it: `queued` while its command waits in the outbox. */
@@ -28,6 +30,8 @@ export type SyncRows = {
   chats: Chat;
   messages: LocalMessage;
   chatHistory: ChatHistoryEntry;
+  templates: Template;
+  templateCategories: TemplateCategory;
 };
 export type AnyRow = SyncRows[SyncTable];
 

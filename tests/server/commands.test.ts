@@ -193,30 +193,26 @@ describe('commands over HTTP', () => {
   it('answers another organization’s chat exactly like one that does not exist', async () => {
     const { db } = server.database;
     const otherOrg = newId();
-    await db
-      .insert(t.organizations)
-      .values({
-        id: otherOrg,
-        login: `other-${otherOrg}`,
-        name: 'Other',
-        adminEmail: 'a@other.test',
-        tariff: 'Basic',
-      });
+    await db.insert(t.organizations).values({
+      id: otherOrg,
+      login: `other-${otherOrg}`,
+      name: 'Other',
+      adminEmail: 'a@other.test',
+      tariff: 'Basic',
+    });
     await createBuiltInRoles(db, otherOrg);
     const team = newId();
     await db
       .insert(t.teams)
       .values({ id: team, orgId: otherOrg, name: 'Theirs', description: 'Their team' });
     const channel = newId();
-    await db
-      .insert(t.channels)
-      .values({
-        id: channel,
-        orgId: otherOrg,
-        name: 'Their chat',
-        type: 'site_chat',
-        teamId: team,
-      });
+    await db.insert(t.channels).values({
+      id: channel,
+      orgId: otherOrg,
+      name: 'Their chat',
+      type: 'site_chat',
+      teamId: team,
+    });
     await customerWrites(server, otherOrg, channel, 'their-visitor', 'Hi there');
     const [theirs] = await db.select().from(t.chats).where(eq(t.chats.orgId, otherOrg));
     if (!theirs) throw new Error('no chat');
@@ -437,5 +433,46 @@ describe('a customer writing twice at the same moment', () => {
       'Message 3',
       'Message 4',
     ]);
+  });
+});
+
+describe('request category on a chat', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('is set to a last-level category, removed again, with history; a topic with subtopics or an unknown id is refused', async () => {
+    const ids = await demoIds(server.database);
+    const operator = await login(server, 'operator@demo.test');
+    const [mine] = await server.database.db
+      .select()
+      .from(t.chats)
+      .where(eq(t.chats.operatorId, ids.operator.id));
+    if (!mine) throw new Error('no chat');
+    const categories = await server.database.db.select().from(t.requestCategories);
+    const parent = categories.find((c) => c.name === 'Delivery');
+    const leaf = categories.find((c) => c.name === 'Change of address');
+    const results = await sendCommands(server, operator, [
+      command('chat.setCategory', { chatId: mine.id, categoryId: parent?.id }),
+      command('chat.setCategory', { chatId: mine.id, categoryId: newId() }),
+      command('chat.setCategory', { chatId: mine.id, categoryId: leaf?.id }),
+      command('chat.setCategory', { chatId: mine.id, categoryId: null }),
+    ]);
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.name))).toEqual([
+      'SESSION_CATEGORY_MAX_LEVEL_NOT_SELECTED',
+      'CATEGORY_NOT_FOUND',
+      'ok',
+      'ok',
+    ]);
+    const [after] = await server.database.db.select().from(t.chats).where(eq(t.chats.id, mine.id));
+    expect(after?.categoryId).toBeNull();
+    const kinds = (
+      await server.database.db.select().from(t.chatHistory).where(eq(t.chatHistory.chatId, mine.id))
+    ).map((h) => h.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['category_set', 'category_removed']));
   });
 });

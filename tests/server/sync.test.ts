@@ -108,6 +108,17 @@ describe('sync API', () => {
       expect.objectContaining({ id: expect.any(String), name: expect.any(String) }),
     );
 
+    // Reply templates and their categories come with the organization's rows.
+    expect((rows.get('templates') ?? []).length).toBe(6);
+    expect(rows.get('templates')?.[0]).toEqual(
+      expect.objectContaining({
+        title: expect.any(String),
+        text: expect.any(String),
+        teamIds: expect.any(Array),
+      }),
+    );
+    expect((rows.get('templateCategories') ?? []).length).toBe(2);
+
     const all = await bootstrap(server, supervisor);
     expect((all.rows.get('chats') ?? []).length).toBeGreaterThan(chats.length);
   });
