@@ -396,6 +396,23 @@ export const events = pgTable(
   (t) => [index('events_org_seq').on(t.orgId, t.seq)],
 );
 
+/** One-time links that ask a customer to rate a closed chat (spec §4: usable once). */
+export const ratingLinks = pgTable(
+  'rating_links',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    chatId: uuid()
+      .notNull()
+      .references(() => chats.id),
+    createdAt: created(),
+    usedAt: ts(),
+  },
+  (t) => [index('rating_links_chat').on(t.chatId)],
+);
+
 /** The first result of every command id: a retry returns it and changes nothing. */
 export const commandResults = pgTable(
   'command_results',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
-import { organizations } from '../db/schema';
+import { organizations, ratingLinks } from '../db/schema';
 import { checkChatCategory } from './chat-category';
 import type { StoredChange } from '../sync/groups';
 import type { CommandScope } from './command-scope';
@@ -43,5 +43,10 @@ export async function chatClose(
     changes.push(await addHistory(scope, updated, 'category_set', { categoryId }));
   }
   changes.push(await addHistory(scope, updated, 'closed', { categoryId }));
-  scope.emit('chat.closed', { chatId: chat.id, categoryId, by: 'operator' }, changes);
+  // The customer's one-time rating link; channel adapters send it, the widget shows it.
+  const ratingLinkId = scope.newId();
+  await scope.tx
+    .insert(ratingLinks)
+    .values({ id: ratingLinkId, orgId: scope.orgId, chatId: chat.id, createdAt: scope.now });
+  scope.emit('chat.closed', { chatId: chat.id, categoryId, by: 'operator', ratingLinkId }, changes);
 }

@@ -24,6 +24,7 @@ import { chatTake } from './chat-take';
 import { chatTransfer } from './chat-transfer';
 import { chatClose } from './chat-close';
 import { chatSetCategory } from './chat-set-category';
+import { chatRate } from './chat-rate';
 import { operatorSetStatus } from './operator-set-status';
 import { messageReceive } from './message-receive';
 
@@ -38,6 +39,7 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'chat.transfer': chatTransfer,
   'chat.close': chatClose,
   'chat.setCategory': chatSetCategory,
+  'chat.rate': chatRate,
   'operator.setStatus': operatorSetStatus,
   'message.receive': messageReceive,
 };

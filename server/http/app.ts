@@ -15,6 +15,7 @@ import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
 import { syncRoutes } from './sync-routes';
 import { fileRoutes } from './file-routes';
+import { publicRoutes } from './public-routes';
 import { staticRoutes } from './static-routes';
 
 declare module 'fastify' {
@@ -96,6 +97,7 @@ export async function buildServer(
   await app.register(commandRoutes(context), { prefix: '/api' });
   await app.register(syncRoutes(context), { prefix: '/api' });
   await app.register(fileRoutes(context), { prefix: '/api' });
+  await app.register(publicRoutes(context), { prefix: '/api' });
   await staticRoutes(app, options.staticDir);
   app.addHook('onClose', () => {
     hub.closeAll();

@@ -74,5 +74,9 @@ export const CurrentUserSchema = v.object({
 export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
 
 export type UserShort = { id: string; name: string };
+
+/** `GET /api/public/rating/:id`: what the public rating page needs to show. */
+export type RatingLinkView = { used: boolean; rating: number | null; organization: string };
+export const RatingBody = v.object({ rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)) });
 export const ChatIdParams = v.object({ id: IdSchema });
 export { EmailSchema };

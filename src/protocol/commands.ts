@@ -37,6 +37,12 @@ export const ChatSetCategoryPayload = v.object({
   categoryId: v.nullable(IdSchema),
 });
 
+/** A customer's quality rating (spec §3: 1 to 5) through a one-time rating link. */
+export const ChatRatePayload = v.object({
+  ratingLinkId: IdSchema,
+  rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+});
+
 export const OperatorSetStatusPayload = v.object({ status: OperatorStatusSchema });
 
 /** A customer's message as a channel adapter delivers it; never accepted from staff tokens. */
@@ -61,6 +67,7 @@ export const COMMAND_PAYLOADS = {
   'chat.setCategory': ChatSetCategoryPayload,
   'operator.setStatus': OperatorSetStatusPayload,
   'message.receive': MessageReceivePayload,
+  'chat.rate': ChatRatePayload,
 } as const;
 
 export type CommandType = keyof typeof COMMAND_PAYLOADS;

@@ -51,6 +51,7 @@ export const EVENT_TYPES = [
   'chat.transferred',
   'chat.closed',
   'chat.categorySet',
+  'chat.rated',
   'operator.statusChanged',
   'user.updated',
 ] as const;

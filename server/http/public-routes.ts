@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { IdSchema, RatingBody, newId, type RatingLinkView } from '../../src/protocol';
+import { chats, organizations, ratingLinks } from '../db/schema';
+import { parseOrFail } from '../domain/parse';
+import { DomainError, fail } from '../domain/domain-error';
+import type { ServerContext } from './app';
+
+const LinkParams = v.object({ id: IdSchema });
+
+/**
+ * What customers reach without an account: the rating page of a closed chat (spec §4, usable
+ * once). Rated through the same command path as everything else, by the system on their behalf.
+ */
+export const publicRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
+  const { db } = context.database;
+  const limited = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  const findLink = async (id: string) => {
+    const [row] = await db
+      .select({ link: ratingLinks, rating: chats.rating, organization: organizations.name })
+      .from(ratingLinks)
+      .innerJoin(chats, eq(chats.id, ratingLinks.chatId))
+      .innerJoin(organizations, eq(organizations.id, ratingLinks.orgId))
+      .where(eq(ratingLinks.id, id));
+    if (!row) fail('QUALITY_ASSESSMENT_NOT_FOUND');
+    return row;
+  };
+
+  app.get('/public/rating/:id', { config: limited }, async (request) => {
+    const { id } = parseOrFail(LinkParams, request.params);
+    const row = await findLink(id);
+    const view: RatingLinkView = {
+      used: row.link.usedAt !== null,
+      rating: row.rating,
+      organization: row.organization,
+    };
+    return { code: 'ok' as const, entity: view };
+  });
+
+  app.post('/public/rating/:id', { config: limited }, async (request) => {
+    const { id } = parseOrFail(LinkParams, request.params);
+    const { rating } = parseOrFail(RatingBody, request.body);
+    const row = await findLink(id);
+    const result = await context.execute(
+      { orgId: row.link.orgId, actor: { kind: 'system' }, viewer: null },
+      { id: newId(), type: 'chat.rate', payload: { ratingLinkId: id, rating } },
+    );
+    if (!result.ok) throw new DomainError(result.error.name, result.error.params);
+    return { code: 'ok' as const, entity: { rating } };
+  });
+};
