@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
+import { RatingPage } from '../../features/public/RatingPage';
 import { Link, createRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { leave } from './leave';
 import * as v from 'valibot';
@@ -17,6 +18,23 @@ import {
 import { rootRoute } from './root-route';
 
 const child = <const P extends string>(path: P) => ({ getParentRoute: () => rootRoute, path });
+
+/** `/link-action/{uuid}`: the customer's one-time rating page; then /success or /already-used. */
+const linkActionRoute = createRoute({ ...child('link-action/$uuid'), component: LinkActionPage });
+
+function LinkActionPage(): ReactNode {
+  const { uuid } = linkActionRoute.useParams();
+  const navigate = useNavigate();
+  const onDone = useCallback(
+    (outcome: 'success' | 'used' | 'missing') => {
+      const to =
+        outcome === 'success' ? '/success' : outcome === 'used' ? '/already-used' : '/not-found';
+      void navigate({ to, replace: true });
+    },
+    [navigate],
+  );
+  return <RatingPage uuid={uuid} onDone={onDone} />;
+}
 
 /** `/`: Login; a stored token goes straight to the workspace (spec §2, §9 default landing). */
 export const loginRoute = createRoute({
@@ -77,7 +95,7 @@ export const publicRoutes = [
   createRoute({ ...child('service-unavailable'), component: ServiceUnavailablePage }),
   createRoute({ ...child('unknown-error'), component: UnknownErrorPage }),
   createRoute({ ...child('no-rights'), component: NoRightsPage }),
-  createRoute({ ...child('link-action/$uuid'), component: sectionPage('section.linkAction') }),
+  linkActionRoute,
   createRoute({ ...child('bot-action/$uuid'), component: sectionPage('section.botAction') }),
   createRoute({ ...child('success'), component: SuccessPage }),
   createRoute({ ...child('already-used'), component: AlreadyUsedPage }),
