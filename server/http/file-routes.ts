@@ -17,6 +17,9 @@ const FileName = v.pipe(v.string(), v.minLength(1), v.maxLength(255));
  */
 export const fileRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
+  // Uploads are raw bytes of any type: Fastify's own JSON and text parsers must not take them
+  // (this plugin's scope only).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',
     { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },

@@ -55,6 +55,8 @@ describe('file uploads for messages', () => {
         entity: { id, name: 'Screen shot.png', type: 'image/png', size: png.length },
       },
     });
+    const text = await upload(server, operator, newId(), new TextEncoder().encode('order 42'), 'text/plain', 'notes.txt');
+    expect(text.body.entity).toMatchObject({ type: 'text/plain', size: 8 });
     const again = await upload(server, operator, id, png, 'image/png', 'Screen shot.png');
     expect(again.body.entity).toEqual(first.body.entity);
     expect(
@@ -95,7 +97,7 @@ describe('file uploads for messages', () => {
       status: 413,
       body: { error: { name: 'FILE_TOO_LARGE', params: { max: ATTACHMENT_MAX_BYTES } } },
     });
-    expect(await server.database.db.select({ id: t.files.id }).from(t.files)).toHaveLength(1);
+    expect(await server.database.db.select({ id: t.files.id }).from(t.files)).toHaveLength(2);
   });
 
   it('sends a message with an uploaded file, and refuses one naming a file that is not there', async () => {

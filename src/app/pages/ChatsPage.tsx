@@ -1,29 +1,60 @@
-import type { ReactNode } from 'react';
-import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, type ReactNode } from 'react';
+import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
+import type { Right } from '../../protocol';
 import { ChatList } from '../../features/chats/ChatList';
+import { ChatScreen } from '../../features/chats/ChatScreen';
+import { ChatWorkspaceContext, type ChatWorkspace } from '../../features/chats/chat-workspace';
 import { useI18n } from '../../ui/i18n';
 import { usePageTitle } from '../../ui/page-title';
 import { SectionFrame } from '../../ui/SectionFrame';
+import { SessionStorage } from '../session/session-storage';
 
 const chatsApi = getRouteApi('/admin/chats');
 const adminApi = getRouteApi('/admin');
 
-/** The chat workspace: the list of the chosen menu filter, and beside it the pane a later issue fills with the chat. */
+/** The chat workspace: the list of the chosen menu filter, and beside it the open chat. */
 export function ChatsPage(): ReactNode {
   const { t } = useI18n();
-  const search = chatsApi.useSearch();
-  const { filter, create } = search;
+  const { filter, create, chat } = chatsApi.useSearch();
   const { session } = adminApi.useRouteContext();
+  const navigate = useNavigate();
+  const router = useRouter();
   usePageTitle(t(`menu.${filter}`));
+
+  const workspace = useMemo<ChatWorkspace>(() => {
+    const target = (chatId: string | undefined) =>
+      ({ to: '/admin/chats', search: { filter, chat: chatId } }) as const;
+    const storage = new SessionStorage(localStorage);
+    return {
+      viewerId: session.user.id,
+      rights: new Set(session.user.role.rights.map((right) => right.name as Right)),
+      // Each opened chat is a history entry, so Back returns to the previous one.
+      chatHref: (chatId) => router.buildLocation(target(chatId)).href,
+      openChat: (chatId) => void navigate(target(chatId)),
+      closeChat: () => void navigate(target(undefined)),
+      fetchChat: (chatId) => session.sync.fetchChat(chatId),
+      // Read at each download: the token of spec §3, kept under `token`.
+      fileToken: () => storage.readToken(),
+    };
+  }, [filter, navigate, router, session]);
+
   return (
-    <div className="chats">
-      <div className="chats__list">
-        <h1 className="chats__title">{t(`menu.${filter}`)}</h1>
-        <ChatList filter={filter} viewerId={session.user.id} />
+    <ChatWorkspaceContext value={workspace}>
+      <div className={`chats${chat && !create ? ' chats--open' : ''}`}>
+        <div className="chats__list">
+          <h1 className="chats__title">{t(`menu.${filter}`)}</h1>
+          <ChatList filter={filter} viewerId={session.user.id} selectedChatId={chat} />
+        </div>
+        <div className="chats__pane">
+          {create ? (
+            <SectionFrame title={t('section.createChat')} />
+          ) : chat ? (
+            <ChatScreen chatId={chat} />
+          ) : (
+            <p className="chats__placeholder">{t('chats.choose')}</p>
+          )}
+        </div>
       </div>
-      <div className="chats__pane">
-        {create ? <SectionFrame title={t('section.createChat')} /> : null}
-      </div>
-    </div>
+    </ChatWorkspaceContext>
   );
 }

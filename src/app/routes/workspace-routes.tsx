@@ -1,23 +1,16 @@
 import { createRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { CHAT_FILTERS } from '../../store';
 import { sectionPage } from '../pages/SectionPage';
 import { OptionsMissingPage } from '../pages/OptionsMissingPage';
 import { ChatsPage } from '../pages/ChatsPage';
 import { adminRoute } from './admin-route';
+import { ChatsSearchSchema } from './chats-search';
 
 const child = <const P extends string>(path: P) => ({ getParentRoute: () => adminRoute, path });
 
-/**
- * `/admin/chats?filter=assigned|open|closed|expired|created`: an unknown filter falls back to
- * In progress rather than failing. `create` opens the Create chat pane beside the list.
- */
+/** `/admin/chats`: the chat lists, and the open chat beside them (search params: chats-search.ts). */
 export const chatsRoute = createRoute({
   ...child('chats'),
-  validateSearch: v.object({
-    filter: v.fallback(v.picklist(CHAT_FILTERS), 'assigned'),
-    create: v.optional(v.fallback(v.boolean(), false)),
-  }),
+  validateSearch: ChatsSearchSchema,
   component: ChatsPage,
 });
 

@@ -16,6 +16,7 @@ const COMMAND_LABELS: Record<string, MessageKey> = {
   'chat.take': 'command.chat.take',
   'chat.transfer': 'command.chat.transfer',
   'chat.close': 'command.chat.close',
+  'chat.setCategory': 'command.chat.setCategory',
   'operator.setStatus': 'command.operator.setStatus',
 };
 

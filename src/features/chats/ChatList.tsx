@@ -12,7 +12,15 @@ const ROW_HEIGHT = 64;
 const OVERSCAN = 10;
 
 /** A chat list of the main menu, read live from the local store and virtualized for 10,000 chats. */
-export function ChatList({ filter, viewerId }: { filter: ChatFilter; viewerId: string }) {
+export function ChatList({
+  filter,
+  viewerId,
+  selectedChatId,
+}: {
+  filter: ChatFilter;
+  viewerId: string;
+  selectedChatId: string | undefined;
+}) {
   const { t } = useI18n();
   const teamIds = useViewerTeamIds(viewerId);
   const viewer = useMemo(() => ({ id: viewerId, teamIds: teamIds ?? [] }), [viewerId, teamIds]);
@@ -32,15 +40,19 @@ export function ChatList({ filter, viewerId }: { filter: ChatFilter; viewerId: s
       </div>
     );
   }
-  return <VirtualChatRows chats={chats} clientNames={clientNames} />;
+  return (
+    <VirtualChatRows chats={chats} clientNames={clientNames} selectedChatId={selectedChatId} />
+  );
 }
 
 function VirtualChatRows({
   chats,
   clientNames,
+  selectedChatId,
 }: {
   chats: Chat[];
   clientNames: Map<string, string> | undefined;
+  selectedChatId: string | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -65,6 +77,7 @@ function VirtualChatRows({
               chat={chat}
               clientName={clientNames?.get(chat.clientId)}
               now={now}
+              selected={chat.id === selectedChatId}
               style={{ height: item.size, transform: `translateY(${item.start}px)` }}
             />
           );

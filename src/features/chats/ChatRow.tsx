@@ -1,39 +1,65 @@
 import type { CSSProperties } from 'react';
 import type { Chat } from '../../protocol';
 import { useI18n } from '../../ui/i18n';
+import { useChatWorkspace } from './chat-workspace';
 import { listTime, urgencyOf } from './chat-row-view';
 
-/** One row of a chat list: client, last message time, status and urgency. Names are text, never HTML. */
+/**
+ * One row of a chat list: client, last message time, status and urgency; a link that opens the
+ * chat beside the list. Names are text, never HTML.
+ */
 export function ChatRow({
   chat,
   clientName,
   now,
+  selected,
   style,
 }: {
   chat: Chat;
   clientName: string | undefined;
   now: Date;
+  selected: boolean;
   style: CSSProperties;
 }) {
   const { t, intl } = useI18n();
+  const { chatHref, openChat } = useChatWorkspace();
   const urgency = urgencyOf(chat);
   return (
     <div
-      className={`chat-row chat-row--${urgency}`}
+      className={`chat-row chat-row--${urgency}${selected ? ' chat-row--selected' : ''}`}
       style={style}
       role="listitem"
       data-testid="chat-row"
       data-chat-id={chat.id}
       data-urgency={urgency}
     >
-      <span className="chat-row__name">{clientName ?? t('chats.unknownClient')}</span>
-      <time className="chat-row__time" dateTime={chat.lastMessageAt}>
-        {listTime(intl, chat.lastMessageAt, now)}
-      </time>
-      <span className="chat-row__status">{t(`chats.status.${chat.status}`)}</span>
-      {urgency === 'none' ? null : (
-        <span className="chat-row__urgency">{t(`chats.expiry.${urgency}`)}</span>
-      )}
+      <a
+        className="chat-row__link"
+        href={chatHref(chat.id)}
+        aria-current={selected ? 'page' : undefined}
+        onClick={(event) => {
+          // A plain click opens in place; modified clicks keep the browser's own meaning.
+          if (
+            event.button !== 0 ||
+            event.metaKey ||
+            event.ctrlKey ||
+            event.shiftKey ||
+            event.altKey
+          )
+            return;
+          event.preventDefault();
+          openChat(chat.id);
+        }}
+      >
+        <span className="chat-row__name">{clientName ?? t('chats.unknownClient')}</span>
+        <time className="chat-row__time" dateTime={chat.lastMessageAt}>
+          {listTime(intl, chat.lastMessageAt, now)}
+        </time>
+        <span className="chat-row__status">{t(`chats.status.${chat.status}`)}</span>
+        {urgency === 'none' ? null : (
+          <span className="chat-row__urgency">{t(`chats.expiry.${urgency}`)}</span>
+        )}
+      </a>
     </div>
   );
 }

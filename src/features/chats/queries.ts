@@ -1,5 +1,18 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import type {
+  Channel,
+  Chat,
+  ChatHistoryEntry,
+  Client,
+  Organization,
+  Role,
+  Team,
+  Template,
+  TemplateCategory,
+  User,
+} from '../../protocol';
 import { useStore } from '../../store';
+import { categoryTree, type CategoryTree } from './category-tree';
 
 /**
  * The viewer's teams from their own row in the local `users` table, so the Pending list follows
@@ -8,4 +21,87 @@ import { useStore } from '../../store';
 export function useViewerTeamIds(userId: string): readonly string[] | undefined {
   const db = useStore();
   return useLiveQuery(async () => (await db.users.get(userId))?.teamIds ?? [], [db, userId]);
+}
+
+/** A chat by id: undefined while loading, null when this browser does not hold it. */
+export function useChatOrNull(chatId: string): Chat | null | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => (await db.chats.get(chatId)) ?? null, [db, chatId]);
+}
+
+/** A chat's history entries, oldest first. */
+export function useChatHistory(chatId: string): ChatHistoryEntry[] | undefined {
+  const db = useStore();
+  return useLiveQuery(
+    () => db.chatHistory.where('[chatId+at]').between([chatId, ''], [chatId, '\uffff']).toArray(),
+    [db, chatId],
+  );
+}
+
+/**
+ * The organization's small tables the chat screen names things from: people, teams, roles,
+ * channels, request categories and the organization row itself. They change rarely and hold tens
+ * of rows, so one live query serves the whole screen.
+ */
+export type Directory = {
+  users: ReadonlyMap<string, User>;
+  teams: ReadonlyMap<string, Team>;
+  roles: ReadonlyMap<string, Role>;
+  channels: ReadonlyMap<string, Channel>;
+  categories: CategoryTree;
+  organization: Organization | undefined;
+};
+
+const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+
+export function useDirectory(): Directory | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => {
+    const [users, teams, roles, channels, categories, organization] = await Promise.all([
+      db.users.toArray(),
+      db.teams.toArray(),
+      db.roles.toArray(),
+      db.channels.toArray(),
+      db.requestCategories.toArray(),
+      db.organizations.toCollection().first(),
+    ]);
+    return {
+      users: byId(users),
+      teams: byId(teams),
+      roles: byId(roles),
+      channels: byId(channels),
+      categories: categoryTree(categories),
+      organization,
+    };
+  }, [db]);
+}
+
+export function useClient(clientId: string): Client | null | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => (await db.clients.get(clientId)) ?? null, [db, clientId]);
+}
+
+/** Every chat of a client this browser holds, in any channel, newest first. */
+export function useClientChats(clientId: string): Chat[] | undefined {
+  const db = useStore();
+  return useLiveQuery(
+    async () =>
+      (await db.chats.where('clientId').equals(clientId).toArray()).sort((a, b) =>
+        a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+      ),
+    [db, clientId],
+  );
+}
+
+/** The organization's reply templates and their categories, as synced. */
+export function useTemplates():
+  { templates: Template[]; categories: TemplateCategory[] } | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => {
+    const [templates, categories] = await Promise.all([
+      db.templates.toArray(),
+      db.templateCategories.toArray(),
+    ]);
+    return { templates, categories };
+  }, [db]);
 }

@@ -5,7 +5,20 @@ import type { MessageKey } from './messages-en';
 const keys = (lang: 'en' | 'ru') => Object.keys(CATALOGS[lang]).sort();
 
 // Values that satisfy every placeholder of the catalogs, so each message can be formatted.
-const SAMPLE_VALUES = { count: 3, type: 'Telegram' };
+const SAMPLE_VALUES = {
+  count: 3,
+  type: 'Telegram',
+  name: 'photo.png',
+  max: 10,
+  channel: 'Website chat',
+  operator: 'Oscar Operator',
+  from: 'Sam Supervisor',
+  to: 'Oscar Operator',
+  team: 'Support',
+  category: 'Delivery',
+  rating: 4,
+  organization: 'Demo Store',
+};
 
 describe('message catalogs', () => {
   it('English and Russian hold exactly the same keys', () => {

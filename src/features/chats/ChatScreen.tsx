@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useMessages } from '../../store';
+import { useI18n } from '../../ui/i18n';
+import { Notice } from '../../ui/Notice';
+import { chatActions } from './chat-actions';
+import { useChatWorkspace } from './chat-workspace';
+import { ChatSidePanels } from './ChatSidePanels';
+import { ChatTopBar } from './ChatTopBar';
+import { useChatCommands } from './commands';
+import { Composer } from './Composer';
+import { MessageThread } from './MessageThread';
+import {
+  useChatHistory,
+  useChatOrNull,
+  useClient,
+  useDirectory,
+  useViewerTeamIds,
+} from './queries';
+import { useThreadFetch } from './use-thread-fetch';
+import './chat-screen.css';
+
+/**
+ * The chat screen (spec §2): top bar, message area, input, and the right-hand panels. Everything
+ * on it is a live query of the local store; what the user does goes through the outbox.
+ */
+export function ChatScreen({ chatId }: { chatId: string }) {
+  const { t } = useI18n();
+  const workspace = useChatWorkspace();
+  const chat = useChatOrNull(chatId);
+  const messages = useMessages(chatId);
+  const history = useChatHistory(chatId);
+  const directory = useDirectory();
+  const client = useClient(chat?.clientId ?? '');
+  const teamIds = useViewerTeamIds(workspace.viewerId);
+  const commands = useChatCommands();
+  const thread = useThreadFetch(chatId, chat, messages?.length);
+  const [followRequest, setFollowRequest] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (chat === null) {
+    return (
+      <div
+        className="chat-screen chat-screen--state"
+        data-testid="chat-screen"
+        data-chat-id={chatId}
+      >
+        {thread.state === 'loading' ? (
+          <p>{t('common.loading')}</p>
+        ) : (
+          <>
+            <p>{t('chat.notHere')}</p>
+            <div className="chat-screen__state-actions">
+              {thread.state === 'failed' ? (
+                // The worker cannot tell "no such chat" from "no network": offer both ways out.
+                <button className="button" type="button" onClick={thread.retry}>
+                  {t('rejected.retry')}
+                </button>
+              ) : null}
+              <button className="button" type="button" onClick={workspace.closeChat}>
+                {t('chat.closePane')}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    );
+  }
+  if (!chat || !messages || !history || !directory || !teamIds) {
+    return (
+      <div className="chat-screen chat-screen--state" aria-busy="true" data-testid="chat-screen">
+        {t('common.loading')}
+      </div>
+    );
+  }
+  const viewer = { id: workspace.viewerId, teamIds, rights: workspace.rights };
+  const actions = chatActions(chat, viewer);
+  const clientName = client?.name || t('chats.unknownClient');
+  const onFailure = (error: unknown) => {
+    console.error('A change could not be stored on this device', error);
+    setFailure(t('chat.notStored'));
+  };
+  return (
+    <div className="chat-screen" data-testid="chat-screen" data-chat-id={chat.id}>
+      <div className="chat-screen__main">
+        <ChatTopBar
+          chat={chat}
+          clientName={clientName}
+          directory={directory}
+          actions={actions}
+          commands={commands}
+          onFailure={onFailure}
+        />
+        {failure ? (
+          <Notice
+            tone="danger"
+            title={failure}
+            actions={
+              <button
+                className="button button--link"
+                type="button"
+                onClick={() => {
+                  setFailure(null);
+                }}
+              >
+                {t('notice.dismiss')}
+              </button>
+            }
+          />
+        ) : null}
+        {thread.state === 'failed' ? (
+          <Notice
+            tone="warning"
+            title={t('chat.threadUnavailable')}
+            actions={
+              <button className="button" type="button" onClick={thread.retry}>
+                {t('rejected.retry')}
+              </button>
+            }
+          />
+        ) : null}
+        {thread.state === 'loading' ? (
+          <p className="chat-screen__loading">{t('chat.loadingThread')}</p>
+        ) : null}
+        <MessageThread
+          key={`thread-${chat.id}`}
+          messages={messages}
+          history={history}
+          directory={directory}
+          clientName={clientName}
+          followRequest={followRequest}
+        />
+        <Composer
+          key={`composer-${chat.id}`}
+          chatId={chat.id}
+          canReply={actions.reply}
+          templateTeamIds={chat.teamId ? [chat.teamId, ...teamIds] : teamIds}
+          commands={commands}
+          onSent={() => {
+            setFollowRequest((n) => n + 1);
+          }}
+          onFailure={onFailure}
+        />
+      </div>
+      <ChatSidePanels chat={chat} messages={messages} directory={directory} />
+    </div>
+  );
+}

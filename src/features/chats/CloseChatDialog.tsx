@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { Chat } from '../../protocol';
+import { Dialog } from '../../ui/Dialog';
+import { useI18n } from '../../ui/i18n';
+import { CategoryPicker } from './CategoryPicker';
+import { chosenPathOf, pickedCategory, pickerLevels } from './category-tree';
+import type { Directory } from './queries';
+
+/**
+ * Closes the chat. When the organization uses request categories, a last-level category is
+ * required (spec §4), preset to the chat's own; otherwise one may be given.
+ */
+export function CloseChatDialog({
+  chat,
+  directory,
+  onCloseChat,
+  onClose,
+}: {
+  chat: Chat;
+  directory: Directory;
+  onCloseChat: (categoryId: string | null) => void;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const tree = directory.categories;
+  const required = directory.organization?.usesCategories === true;
+  const [chosen, setChosen] = useState(() => chosenPathOf(tree, chat.categoryId));
+  const picked = pickedCategory(tree, pickerLevels(tree, chosen, chat.teamId));
+  // Something chosen but not down to the last level is not a choice yet, required or not.
+  const valid = chosen.length === 0 ? !required : picked !== null;
+  return (
+    <Dialog
+      title={t('chat.close.title')}
+      onClose={onClose}
+      testId="close-dialog"
+      actions={
+        <>
+          <button className="button" type="button" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button
+            className="button button--primary"
+            type="button"
+            data-testid="close-confirm"
+            disabled={!valid}
+            onClick={() => {
+              onCloseChat(picked === chat.categoryId ? null : picked);
+            }}
+          >
+            {t('chat.close.confirm')}
+          </button>
+        </>
+      }
+    >
+      <p className="dialog__hint">
+        {t(required ? 'chat.close.categoryRequired' : 'chat.close.categoryOptional')}
+      </p>
+      <CategoryPicker
+        tree={tree}
+        teamId={chat.teamId}
+        chosen={chosen}
+        onChosen={setChosen}
+        required={required}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { useEnqueue, type NewFile, type OutboxRow } from '../../store';
+
+export type TransferTarget = { operatorId: string } | { teamId: string };
+
+/**
+ * The chat screen's commands. Each is written to the outbox with its predicted effect at once
+ * (DESIGN §5); the server's answer replaces the guess, and a refusal shows in RejectedCommands.
+ */
+export type ChatCommands = {
+  send: (
+    chatId: string,
+    text: string,
+    internal: boolean,
+    files: readonly NewFile[],
+  ) => Promise<OutboxRow>;
+  take: (chatId: string) => Promise<OutboxRow>;
+  transfer: (chatId: string, to: TransferTarget) => Promise<OutboxRow>;
+  close: (chatId: string, categoryId: string | null) => Promise<OutboxRow>;
+  setCategory: (chatId: string, categoryId: string | null) => Promise<OutboxRow>;
+};
+
+export function useChatCommands(): ChatCommands {
+  const enqueue = useEnqueue();
+  return useMemo(
+    () => ({
+      send: (chatId, text, internal, files) =>
+        enqueue({ type: 'message.send', payload: { chatId, text, internal } }, files),
+      take: (chatId) => enqueue({ type: 'chat.take', payload: { chatId } }),
+      transfer: (chatId, to) => enqueue({ type: 'chat.transfer', payload: { chatId, to } }),
+      // No category sent means "keep the chat's own"; the server refuses when one is required.
+      close: (chatId, categoryId) =>
+        enqueue({
+          type: 'chat.close',
+          payload: categoryId === null ? { chatId } : { chatId, categoryId },
+        }),
+      setCategory: (chatId, categoryId) =>
+        enqueue({ type: 'chat.setCategory', payload: { chatId, categoryId } }),
+    }),
+    [enqueue],
+  );
+}

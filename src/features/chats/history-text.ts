@@ -1,0 +1,77 @@
+import type { ChatHistoryEntry } from '../../protocol';
+import type { MessageKey, MessageValues } from '../../ui/i18n';
+
+/** Names for the ids an entry carries; each answers a readable text even for an unknown id. */
+export type HistoryNames = {
+  user: (id: string) => string;
+  team: (id: string) => string;
+  category: (id: string) => string;
+  channel: (id: string) => string;
+};
+
+export type HistoryText = { key: MessageKey; values: MessageValues };
+
+const idIn = (data: Record<string, unknown>, field: string): string | null => {
+  const value = data[field];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+/** What a history entry of a chat's timeline says, as a catalog key and its values. */
+export function historyText(entry: ChatHistoryEntry, names: HistoryNames): HistoryText {
+  const { data, actorId } = entry;
+  switch (entry.kind) {
+    case 'created': {
+      const channelId = idIn(data, 'channelId');
+      return channelId
+        ? { key: 'history.createdIn', values: { channel: names.channel(channelId) } }
+        : { key: 'history.created', values: {} };
+    }
+    case 'assigned': {
+      const operatorId = idIn(data, 'operatorId');
+      if (!operatorId) return { key: 'history.assignedNobody', values: {} };
+      if (actorId === operatorId)
+        return { key: 'history.took', values: { operator: names.user(operatorId) } };
+      return { key: 'history.assigned', values: { operator: names.user(operatorId) } };
+    }
+    case 'unassigned': {
+      const operatorId = idIn(data, 'operatorId');
+      return operatorId
+        ? { key: 'history.unassigned', values: { operator: names.user(operatorId) } }
+        : { key: 'history.unassignedNobody', values: {} };
+    }
+    case 'transferred': {
+      const toOperator = idIn(data, 'toOperatorId');
+      const fromOperator = idIn(data, 'fromOperatorId');
+      const toTeam = idIn(data, 'toTeamId');
+      if (toOperator && fromOperator)
+        return {
+          key: 'history.transferredFrom',
+          values: { from: names.user(fromOperator), to: names.user(toOperator) },
+        };
+      if (toOperator)
+        return { key: 'history.transferredTo', values: { to: names.user(toOperator) } };
+      if (toTeam) return { key: 'history.transferredToTeam', values: { team: names.team(toTeam) } };
+      return { key: 'history.transferred', values: {} };
+    }
+    case 'category_set': {
+      const categoryId = idIn(data, 'categoryId');
+      return categoryId
+        ? { key: 'history.categorySet', values: { category: names.category(categoryId) } }
+        : { key: 'history.categoryRemoved', values: {} };
+    }
+    case 'category_removed':
+      return { key: 'history.categoryRemoved', values: {} };
+    case 'closed':
+      return actorId
+        ? { key: 'history.closedBy', values: { operator: names.user(actorId) } }
+        : { key: 'history.closed', values: {} };
+    case 'reopened':
+      return { key: 'history.reopened', values: {} };
+    case 'rated': {
+      const rating = data.rating;
+      return typeof rating === 'number'
+        ? { key: 'history.rated', values: { rating } }
+        : { key: 'history.ratedNone', values: {} };
+    }
+  }
+}
