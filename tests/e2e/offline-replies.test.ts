@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import * as t from '../../server/db/schema';
+import { launchBrowser, signIn, type Browser, type Page } from './browser';
+import { startInProcessApp } from './in-process-app';
+import { TcpProxy } from './tcp-proxy';
+
+const messageStatus = (page: Page, text: string) =>
+  page.getByTestId('message').filter({ hasText: text }).first().getAttribute('data-status');
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByTestId('composer').fill(text);
+  await page.getByTestId('composer').press('Enter');
+  await page.getByTestId('message').filter({ hasText: text }).first().waitFor();
+}
+
+describe('replies written with the network gone', () => {
+  let browser: Browser;
+  let app: Awaited<ReturnType<typeof startInProcessApp>>;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await startInProcessApp();
+    proxy = new TcpProxy(Number(new URL(app.baseUrl).port));
+    await proxy.start();
+  }, 60_000);
+  afterAll(async () => {
+    await browser.close();
+    await proxy.cut();
+    await app.close();
+  });
+
+  it('survive a reload while offline and reach the server exactly once, in order, when it comes back', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, proxy.baseUrl, 'operator@demo.test');
+    await page.getByTestId('chat-row').first().click();
+    const chatId = await page.getByTestId('chat-screen').getAttribute('data-chat-id');
+    expect(chatId).toBeTruthy();
+    await send(page, 'Online reply');
+    await expect.poll(() => messageStatus(page, 'Online reply'), { timeout: 10_000 }).toBe('sent');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 15_000,
+    });
+
+    // The network goes away for real: connections drop and new ones are refused.
+    await proxy.cut();
+    await context.setOffline(true);
+    await send(page, 'Offline reply one');
+    await send(page, 'Offline reply two');
+    await page.getByTestId('internal-switch').check({ force: true });
+    await send(page, 'Offline internal note');
+    expect(await messageStatus(page, 'Offline reply one')).toBe('queued');
+
+    await page.reload();
+    await page
+      .getByTestId('message')
+      .filter({ hasText: 'Offline internal note' })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await messageStatus(page, 'Offline reply one')).toBe('queued');
+    expect(await messageStatus(page, 'Offline reply two')).toBe('queued');
+    expect(
+      await page
+        .getByTestId('message')
+        .filter({ hasText: 'Offline internal note' })
+        .first()
+        .getAttribute('data-internal'),
+    ).toBe('true');
+
+    // Back online: everything is delivered once, in the order it was written.
+    await proxy.restore();
+    await context.setOffline(false);
+    for (const text of ['Offline reply one', 'Offline reply two', 'Offline internal note']) {
+      await expect.poll(() => messageStatus(page, text), { timeout: 45_000 }).toBe('sent');
+    }
+    const stored = await app.database.db
+      .select()
+      .from(t.messages)
+      .where(eq(t.messages.chatId, chatId ?? ''))
+      .orderBy(asc(t.messages.createdAt));
+    const mine = stored.filter((m) => m.authorKind === 'operator' && /reply|note/.test(m.text));
+    expect(mine.map((m) => [m.text, m.internal])).toEqual([
+      ['Online reply', false],
+      ['Offline reply one', false],
+      ['Offline reply two', false],
+      ['Offline internal note', true],
+    ]);
+    await context.close();
+  }, 120_000);
+});
