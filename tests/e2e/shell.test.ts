@@ -166,5 +166,54 @@ describe('the app shell in Chromium', () => {
       expect(await page.evaluate(() => localStorage.getItem('sc-lang'))).toBe('rus');
       await context.close();
     }, 60_000);
+
+    it('a customer message while the tab is hidden alternates the title with "New message!"', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, app.baseUrl, 'operator@demo.test');
+      await page.getByTestId('chat-row').first().waitFor();
+      const normal = await page.title();
+      // Headless tabs never hide; the page is told it is hidden, as a background tab would be.
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => 'hidden',
+        });
+      });
+      const [org] = await app.database.db.select().from(t.organizations);
+      const [channel] = await app.database.db.select().from(t.channels);
+      await app.context.execute(
+        { orgId: org?.id ?? '', actor: { kind: 'channel', id: channel?.id ?? '' }, viewer: null },
+        {
+          id: newId(),
+          type: 'message.receive',
+          payload: {
+            channelId: channel?.id,
+            client: { externalId: `alert-${newId()}`, name: 'Alert Tester' },
+            text: 'Hello?',
+          },
+        },
+      );
+      const titles = new Set<string>();
+      await until(
+        async () => {
+          titles.add(await page.title());
+          return titles.has('New message!') && titles.has(normal);
+        },
+        'the title to alternate',
+        10_000,
+      );
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => 'visible',
+        });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await until(async () => (await page.title()) === normal, 'the title restored');
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(await page.title()).toBe(normal);
+      await context.close();
+    }, 60_000);
   });
 });

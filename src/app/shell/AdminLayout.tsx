@@ -5,6 +5,7 @@ import { requestOutboxSync } from '../../sw/register';
 import { MainMenu } from './MainMenu';
 import { SyncNotices } from './SyncNotices';
 import { RejectedCommands } from './RejectedCommands';
+import { NewMessageAlerts } from './NewMessageAlerts';
 
 const adminApi = getRouteApi('/admin');
 
@@ -29,6 +30,7 @@ export function AdminLayout(): ReactNode {
           <div className="shell__main">
             <SyncNotices view={session.syncView} />
             <RejectedCommands />
+            <NewMessageAlerts userId={session.user.id} />
             <Outlet />
           </div>
         </div>

@@ -71,6 +71,7 @@ export const MESSAGES_EN = {
   'notice.update': 'A new version of the app is available.',
   'notice.reload': 'Reload',
   'notice.dismiss': 'Dismiss',
+  'notice.newMessage': 'New message!',
   'rating.title': 'Rate our service',
   'rating.prompt': 'How did {organization} do? Your rating helps us answer better.',
   'rating.unreachable': 'No connection to the server. Try again in a moment.',

@@ -90,6 +90,7 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'command.chat.setCategory': 'Смена категории обращения',
   'command.operator.setStatus': 'Смена статуса',
   'command.other': 'Изменение',
+  'notice.newMessage': 'Новое сообщение!',
   'notice.dismiss': 'Скрыть',
 
   'chats.empty': 'Нет результатов, попробуйте изменить фильтры',
