@@ -46,7 +46,7 @@ export default tseslint.config(
   { files: ['*.js'], ...tseslint.configs.disableTypeChecked },
   {
     // Fastify plugins are async functions by contract, whether or not they await.
-    files: ['server/http/**'],
+    files: ['server/http/**', 'server/channels/**/*-routes.ts'],
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {

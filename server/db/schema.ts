@@ -413,6 +413,23 @@ export const ratingLinks = pgTable(
   (t) => [index('rating_links_chat').on(t.chatId)],
 );
 
+/** Site-chat visitors: the widget's own bearer token for one customer of one channel. */
+export const widgetVisitors = pgTable(
+  'widget_visitors',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    tokenHash: text().notNull().unique(),
+    createdAt: created(),
+  },
+  (t) => [index('widget_visitors_channel').on(t.channelId)],
+);
+
 /** The first result of every command id: a retry returns it and changes nothing. */
 export const commandResults = pgTable(
   'command_results',

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import type { ChatHistoryEntry } from '../../src/protocol';
 import { chatHistory, messages, type chats } from '../db/schema';
-import { chatGroups, type StoredChange } from '../sync/groups';
+import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
 import { chatHistoryRow, chatRow, messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 
@@ -25,7 +25,15 @@ export async function chatMoveChanges(
   const lost = oldGroups.filter((group) => !newGroups.includes(group));
   const gained = newGroups.filter((group) => !oldGroups.includes(group) && !known.has(group));
   const changes: StoredChange[] = [
-    { table: 'chats', op: 'put', key: after.id, row: chatRow(after), groups: newGroups },
+    // The customer's group sees that the chat changed (closed, rated); their widget shows only
+    // what the visitor projection takes from it, never the staff's row.
+    {
+      table: 'chats',
+      op: 'put',
+      key: after.id,
+      row: chatRow(after),
+      groups: [...newGroups, customerGroup(after.clientId)],
+    },
   ];
   if (lost.length > 0) changes.push({ table: 'chats', op: 'delete', key: after.id, groups: lost });
   if (gained.length > 0) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { channels, chats, clientContacts, clients, messages } from '../db/schema';
-import { chatGroups, ORG_GROUP, type StoredChange } from '../sync/groups';
+import { chatGroups, customerGroup, ORG_GROUP, type StoredChange } from '../sync/groups';
 import { chatRow, clientRow, messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
@@ -133,7 +133,7 @@ export async function messageReceive(
     .where(eq(chats.id, chatId))
     .returning();
   if (!message || !chat) fail('UNKNOWN_ERROR');
-  const groups = chatGroups(chat);
+  const groups = [...chatGroups(chat), customerGroup(clientId)];
   const chatPut: StoredChange = {
     table: 'chats',
     op: 'put',

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Attachment, CommandPayload } from '../../src/protocol';
 import { channels, files, messages } from '../db/schema';
-import { chatGroups, userGroup, type StoredChange } from '../sync/groups';
+import { chatGroups, customerGroup, userGroup, type StoredChange } from '../sync/groups';
 import { messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
@@ -87,7 +87,10 @@ export async function messageSend(
     op: 'put',
     key: message.id,
     row: messageRow(message),
-    groups: chatGroups(updated),
+    // Internal notes never reach the customer's group.
+    groups: internal
+      ? chatGroups(updated)
+      : [...chatGroups(updated), customerGroup(updated.clientId)],
   });
   scope.emit('message.added', { chatId: chat.id, messageId: message.id, internal }, changes);
 }

@@ -16,6 +16,7 @@ import { commandRoutes } from './command-routes';
 import { syncRoutes } from './sync-routes';
 import { fileRoutes } from './file-routes';
 import { publicRoutes } from './public-routes';
+import { widgetRoutes } from '../channels/site-chat/widget-routes';
 import { staticRoutes } from './static-routes';
 
 declare module 'fastify' {
@@ -98,6 +99,7 @@ export async function buildServer(
   await app.register(syncRoutes(context), { prefix: '/api' });
   await app.register(fileRoutes(context), { prefix: '/api' });
   await app.register(publicRoutes(context), { prefix: '/api' });
+  await app.register(widgetRoutes(context), { prefix: '/api' });
   await staticRoutes(app, options.staticDir);
   app.addHook('onClose', () => {
     hub.closeAll();

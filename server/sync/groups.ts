@@ -10,6 +10,12 @@ export const ALL_CHATS_GROUP = 'chats:all';
 export const teamGroup = (teamId: string): string => `team:${teamId}`;
 export const userGroup = (userId: string): string => `user:${userId}`;
 
+/**
+ * The customer's own group: what their widget may see of their chats — their messages and the
+ * staff's replies, never internal notes (those are never put in this group).
+ */
+export const customerGroup = (clientId: string): string => `client:${clientId}`;
+
 export type ChatPlacement = {
   teamId: string | null;
   operatorId: string | null;

@@ -75,8 +75,41 @@ export type CurrentUser = v.InferOutput<typeof CurrentUserSchema>;
 
 export type UserShort = { id: string; name: string };
 
+/** What the site-chat widget shows: the customer's thread as they see it (spec §3 site_chat). */
+export type VisitorItem =
+  | {
+      seq: number;
+      kind: 'message';
+      message: {
+        id: string;
+        text: string;
+        from: 'me' | 'operator' | 'bot';
+        createdAt: string;
+        attachments: { id: string; name: string; type: string; size: number }[];
+      };
+    }
+  | { seq: number; kind: 'closed'; chatId: string; ratingLinkId: string | null }
+  | { seq: number; kind: 'rated'; chatId: string; rating: number };
+
+export type WidgetConfig = {
+  channelId: string;
+  active: boolean;
+  title: string;
+  subtitle: string;
+  welcomeMessage: string;
+  logoUrl: string | null;
+};
+
+export const VisitorMessageBody = v.object({
+  id: IdSchema,
+  text: v.pipe(v.string(), v.maxLength(LIMITS.messageTextMax)),
+  name: v.optional(v.pipe(v.string(), v.maxLength(255))),
+});
+
 /** `GET /api/public/rating/:id`: what the public rating page needs to show. */
 export type RatingLinkView = { used: boolean; rating: number | null; organization: string };
-export const RatingBody = v.object({ rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)) });
+export const RatingBody = v.object({
+  rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+});
 export const ChatIdParams = v.object({ id: IdSchema });
 export { EmailSchema };

@@ -1,0 +1,212 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import {
+  IdSchema,
+  VisitorMessageBody,
+  newId,
+  type VisitorItem,
+  type WidgetConfig,
+} from '../../../src/protocol';
+import {
+  channels,
+  chats,
+  clientContacts,
+  messages,
+  organizations,
+  ratingLinks,
+  widgetVisitors,
+} from '../../db/schema';
+import { digestToken, newSecretToken } from '../../auth/tokens';
+import { DomainError, fail } from '../../domain/domain-error';
+import { parseOrFail } from '../../domain/parse';
+import { currentSeq, readEvents } from '../../sync/event-log';
+import { customerGroup } from '../../sync/groups';
+import type { ServerContext } from '../../http/app';
+import { projectForVisitor } from './visitor-feed';
+
+const ChannelParams = v.object({ channelId: IdSchema });
+const FeedQuery = v.object({
+  after: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '0'),
+});
+
+/** Events scanned per feed answer. */
+const FEED_PAGE = 500;
+
+/**
+ * The site-chat widget's public API (spec §3 site_chat). A visitor gets a token of their own;
+ * their messages enter through the same command path as every channel (`message.receive`), and
+ * their feed is the event log seen through the customer projection.
+ */
+export const widgetRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
+  const { db } = context.database;
+  const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+
+  const siteChannel = async (channelId: string) => {
+    const [channel] = await db.select().from(channels).where(eq(channels.id, channelId));
+    if (channel?.type !== 'site_chat') fail('CHANNEL_NOT_FOUND');
+    return channel;
+  };
+
+  const visitorOf = async (request: FastifyRequest) => {
+    const match = /^Visitor\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) fail('UNAUTHORIZED');
+    const [visitor] = await db
+      .select()
+      .from(widgetVisitors)
+      .where(eq(widgetVisitors.tokenHash, digestToken(match[1])));
+    if (!visitor) fail('UNAUTHORIZED');
+    return visitor;
+  };
+
+  app.get('/widget/:channelId/config', { config: limited }, async (request) => {
+    const { channelId } = parseOrFail(ChannelParams, request.params);
+    const channel = await siteChannel(channelId);
+    const settings = channel.settings;
+    const text = (key: string) => (typeof settings[key] === 'string' ? settings[key] : '');
+    const config: WidgetConfig = {
+      channelId: channel.id,
+      active: channel.active,
+      title: text('title') || channel.name,
+      subtitle: text('subtitle'),
+      welcomeMessage: text('welcomeMessage'),
+      logoUrl: text('logoUrl') || null,
+    };
+    return { code: 'ok' as const, entity: config };
+  });
+
+  app.post(
+    '/widget/:channelId/visitors',
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request) => {
+      const { channelId } = parseOrFail(ChannelParams, request.params);
+      const channel = await siteChannel(channelId);
+      const token = newSecretToken();
+      const visitorId = newId();
+      await db
+        .insert(widgetVisitors)
+        .values({
+          id: visitorId,
+          orgId: channel.orgId,
+          channelId: channel.id,
+          tokenHash: digestToken(token),
+        });
+      return { code: 'ok' as const, entity: { visitorId, token } };
+    },
+  );
+
+  // The message id doubles as the command id: a widget retrying after a lost answer is answered
+  // from the stored result, and the message is never written twice.
+  app.post('/widget/messages', { config: limited }, async (request) => {
+    const visitor = await visitorOf(request);
+    const body = parseOrFail(VisitorMessageBody, request.body);
+    const result = await context.execute(
+      { orgId: visitor.orgId, actor: { kind: 'channel', id: visitor.channelId }, viewer: null },
+      {
+        id: body.id,
+        type: 'message.receive',
+        payload: {
+          channelId: visitor.channelId,
+          messageId: body.id,
+          client: { externalId: visitor.id, name: body.name },
+          text: body.text,
+        },
+      },
+    );
+    if (!result.ok) throw new DomainError(result.error.name, result.error.params);
+    return { code: 'ok' as const, entity: { id: body.id, seq: result.seq } };
+  });
+
+  app.get('/widget/feed', { config: limited }, async (request) => {
+    const visitor = await visitorOf(request);
+    const { after } = parseOrFail(FeedQuery, request.query);
+    const head = await currentSeq(db, visitor.orgId);
+    const [contact] = await db
+      .select({ clientId: clientContacts.clientId })
+      .from(clientContacts)
+      .where(
+        and(
+          eq(clientContacts.channelId, visitor.channelId),
+          eq(clientContacts.externalId, visitor.id),
+        ),
+      );
+    if (!contact)
+      return {
+        code: 'ok' as const,
+        entity: { items: [] as VisitorItem[], cursor: head, hasMore: false },
+      };
+    const [org] = await db
+      .select({ floor: organizations.logFloorSeq })
+      .from(organizations)
+      .where(eq(organizations.id, visitor.orgId));
+    if (after === 0 || after < (org?.floor ?? 0) || after > head) {
+      return {
+        code: 'ok' as const,
+        entity: {
+          items: await wholeThread(contact.clientId, visitor.channelId),
+          cursor: head,
+          hasMore: false,
+          reset: after !== 0,
+        },
+      };
+    }
+    const group = customerGroup(contact.clientId);
+    const page = await readEvents(db, {
+      orgId: visitor.orgId,
+      after,
+      upTo: head,
+      limit: FEED_PAGE + 1,
+      groups: [group],
+    });
+    const hasMore = page.length > FEED_PAGE;
+    const served = page.slice(0, FEED_PAGE);
+    return {
+      code: 'ok' as const,
+      entity: {
+        items: served.flatMap((event) => projectForVisitor(event, group)),
+        cursor: hasMore ? (served[served.length - 1]?.seq ?? head) : head,
+        hasMore,
+      },
+    };
+  });
+
+  /** The customer's whole conversation in this channel, from the state tables (first load, or after a reset). */
+  async function wholeThread(clientId: string, channelId: string): Promise<VisitorItem[]> {
+    const own = await db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.clientId, clientId), eq(chats.channelId, channelId)))
+      .orderBy(asc(chats.createdAt));
+    if (own.length === 0) return [];
+    const ids = own.map((chat) => chat.id);
+    const thread = await db
+      .select()
+      .from(messages)
+      .where(and(inArray(messages.chatId, ids), eq(messages.internal, false)))
+      .orderBy(asc(messages.createdAt));
+    const links = await db.select().from(ratingLinks).where(inArray(ratingLinks.chatId, ids));
+    const items: VisitorItem[] = thread.map((row) => ({
+      seq: 0,
+      kind: 'message',
+      message: {
+        id: row.id,
+        text: row.text,
+        from: row.authorKind === 'client' ? 'me' : row.authorKind === 'bot' ? 'bot' : 'operator',
+        createdAt: row.createdAt.toISOString(),
+        attachments: row.attachments,
+      },
+    }));
+    for (const chat of own) {
+      if (chat.status === 'closed')
+        items.push({
+          seq: 0,
+          kind: 'closed',
+          chatId: chat.id,
+          ratingLinkId: links.find((l) => l.chatId === chat.id && !l.usedAt)?.id ?? null,
+        });
+      if (chat.rating !== null)
+        items.push({ seq: 0, kind: 'rated', chatId: chat.id, rating: chat.rating });
+    }
+    return items;
+  }
+};

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { newId, type VisitorItem } from '../../src/protocol';
+import * as t from '../../server/db/schema';
+import {
+  call,
+  command,
+  demoIds,
+  login,
+  sendCommands,
+  startTestServer,
+  type TestServer,
+} from './harness';
+
+async function visitorCall(
+  server: TestServer,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Visitor ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('the site-chat widget API', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('a visitor writes, the operator answers, and the visitor’s feed carries both but never the internal note', async () => {
+    const ids = await demoIds(server.database);
+    const config = await call(server, 'GET', `/api/widget/${ids.channel.id}/config`);
+    expect(config.body.entity).toMatchObject({
+      channelId: ids.channel.id,
+      active: true,
+      title: 'Demo Store',
+      welcomeMessage: 'Hi! How can we help you today?',
+    });
+    const session = await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`);
+    const { token } = session.body.entity as { visitorId: string; token: string };
+
+    const hello = newId();
+    const sent = await visitorCall(server, token, 'POST', '/api/widget/messages', {
+      id: hello,
+      text: 'Hello',
+      name: 'Vera Visitor',
+    });
+    expect(sent.body.code).toBe('ok');
+    // A retry of the same message (the answer was lost) writes nothing new.
+    await visitorCall(server, token, 'POST', '/api/widget/messages', {
+      id: hello,
+      text: 'Hello',
+      name: 'Vera Visitor',
+    });
+    expect(
+      await server.database.db.select().from(t.messages).where(eq(t.messages.id, hello)),
+    ).toHaveLength(1);
+    const [chat] = await server.database.db
+      .select()
+      .from(t.chats)
+      .innerJoin(t.messages, eq(t.messages.chatId, t.chats.id))
+      .where(eq(t.messages.id, hello));
+    expect(chat?.chats).toMatchObject({ status: 'pending', teamId: ids.support.id });
+
+    const first = await visitorCall(server, token, 'GET', '/api/widget/feed?after=0');
+    const firstItems = first.body.entity.items as VisitorItem[];
+    expect(
+      firstItems.map((i) => (i.kind === 'message' ? [i.message.from, i.message.text] : i.kind)),
+    ).toEqual([['me', 'Hello']]);
+    const cursor = first.body.entity.cursor as number;
+
+    const operator = await login(server, 'operator@demo.test');
+    const chatId = chat?.chats.id ?? '';
+    await sendCommands(server, operator, [
+      command('message.send', { chatId, text: 'Hi Vera, how can I help?' }),
+      command('message.send', { chatId, text: 'Customer seems upset', internal: true }),
+      command('chat.close', { chatId }),
+    ]);
+    const later = await visitorCall(server, token, 'GET', `/api/widget/feed?after=${cursor}`);
+    const items = later.body.entity.items as VisitorItem[];
+    expect(
+      items.flatMap((i) => (i.kind === 'message' ? [[i.message.from, i.message.text]] : [])),
+    ).toEqual([['operator', 'Hi Vera, how can I help?']]);
+    expect(JSON.stringify(later.body)).not.toContain('upset');
+    expect(JSON.stringify(later.body)).not.toContain(ids.operator.id);
+    const closed = items.find((i) => i.kind === 'closed');
+    expect(closed).toMatchObject({ chatId, ratingLinkId: expect.any(String) });
+    // The whole thread again (a reload of the widget) tells the same story.
+    const again = await visitorCall(server, token, 'GET', '/api/widget/feed?after=0');
+    expect(JSON.stringify(again.body)).not.toContain('upset');
+    expect((again.body.entity.items as VisitorItem[]).map((i) => i.kind)).toEqual([
+      'message',
+      'message',
+      'closed',
+    ]);
+  });
+
+  it('refuses unknown channels, channels that are not site chats, bad tokens and empty messages', async () => {
+    expect((await call(server, 'GET', `/api/widget/${newId()}/config`)).body.error.name).toBe(
+      'CHANNEL_NOT_FOUND',
+    );
+    expect((await call(server, 'POST', `/api/widget/${newId()}/visitors`)).status).toBe(404);
+    expect((await visitorCall(server, 'forged', 'GET', '/api/widget/feed')).status).toBe(401);
+    const ids = await demoIds(server.database);
+    const { token } = (await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`)).body
+      .entity as { token: string };
+    const empty = await visitorCall(server, token, 'POST', '/api/widget/messages', {
+      id: newId(),
+      text: '   ',
+    });
+    expect(empty.body.error.name).toBe('EMPTY_MESSAGE');
+    await server.database.db
+      .update(t.channels)
+      .set({ active: false })
+      .where(eq(t.channels.id, ids.channel.id));
+    const inactive = await visitorCall(server, token, 'POST', '/api/widget/messages', {
+      id: newId(),
+      text: 'Anyone?',
+    });
+    expect(inactive.body.error.name).toBe('SEND_TO_DEACTIVATED_CHANNEL');
+    expect(
+      (await call(server, 'GET', `/api/widget/${ids.channel.id}/config`)).body.entity.active,
+    ).toBe(false);
+    await server.database.db
+      .update(t.channels)
+      .set({ active: true })
+      .where(eq(t.channels.id, ids.channel.id));
+  });
+});
