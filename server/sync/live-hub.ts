@@ -13,6 +13,11 @@ const PAGE = 1000;
 export type LiveConnection = {
   socket: WebSocket;
   viewer: Viewer;
+  /**
+   * A projection for audiences other than staff (a site-chat visitor): what of an event they see,
+   * sent as `{"kind":"items"}` batches instead of events.
+   */
+  project?: ((event: StoredEvent) => unknown[]) | undefined;
   sessionId: string;
   /** The cursor the client holds: the `after` of the next batch. */
   clientCursor: number;
@@ -75,11 +80,13 @@ export class LiveHub {
     viewer: Viewer,
     sessionId: string,
     after: number,
+    project?: (event: StoredEvent) => unknown[],
   ): Promise<void> {
     const feed = await this.feed(viewer.orgId);
     const connection: LiveConnection = {
       socket,
       viewer,
+      project,
       sessionId,
       clientCursor: after,
       scanCursor: after,
@@ -217,6 +224,15 @@ export class LiveHub {
     batch: readonly StoredEvent[],
     scannedTo: number,
   ): Promise<void> {
+    if (connection.project) {
+      const items = batch.flatMap((event) => connection.project?.(event) ?? []);
+      if (items.length > 0) {
+        this.send(connection, JSON.stringify({ kind: 'items', after: connection.clientCursor, cursor: scannedTo, items }));
+        connection.clientCursor = scannedTo;
+      }
+      connection.scanCursor = scannedTo;
+      return;
+    }
     const groups = new Set(connection.viewer.groups);
     const parts: string[] = [];
     let touchesViewer = false;

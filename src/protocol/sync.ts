@@ -43,4 +43,6 @@ export const LIVE_CLOSE = {
   unauthorized: 4401,
   reset: 4000,
   shuttingDown: 4503,
+  /** A widget socket before the visitor's first message: there is nothing to follow yet. */
+  noConversation: 4404,
 } as const;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { newId, type VisitorItem } from '../../src/protocol';
+import WebSocket from 'ws';
+import { LIVE_CLOSE, newId, type VisitorItem } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
   call,
@@ -137,5 +138,72 @@ describe('the site-chat widget API', () => {
       .update(t.channels)
       .set({ active: true })
       .where(eq(t.channels.id, ids.channel.id));
+  });
+});
+
+describe('the widget’s live socket', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('pushes the operator’s replies to the visitor as they happen, never the internal notes', async () => {
+    const ids = await demoIds(server.database);
+    const { token } = (await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`)).body
+      .entity as { token: string };
+    // Before the first message there is nothing to follow.
+    const early = new WebSocket(`${server.wsUrl}/api/widget/live?after=0`);
+    early.on('open', () => {
+      early.send(JSON.stringify({ token }));
+    });
+    expect(await new Promise((resolve) => early.on('close', resolve))).toBe(
+      LIVE_CLOSE.noConversation,
+    );
+
+    const hello = newId();
+    await visitorCall(server, token, 'POST', '/api/widget/messages', {
+      id: hello,
+      text: 'Hello live',
+    });
+    const feed = await visitorCall(server, token, 'GET', '/api/widget/feed?after=0');
+    const socket = new WebSocket(
+      `${server.wsUrl}/api/widget/live?after=${String(feed.body.entity.cursor)}`,
+    );
+    const received: { kind: string; items?: unknown }[] = [];
+    socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString())));
+    socket.on('open', () => {
+      socket.send(JSON.stringify({ token }));
+    });
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(check()).toBe(true);
+    };
+    await until(() => received.some((m) => m.kind === 'ready'));
+
+    const [row] = await server.database.db
+      .select()
+      .from(t.messages)
+      .where(eq(t.messages.id, hello));
+    const operator = await login(server, 'operator@demo.test');
+    await sendCommands(server, operator, [
+      command('message.send', { chatId: row?.chatId, text: 'Live answer' }),
+      command('message.send', {
+        chatId: row?.chatId,
+        text: 'A note the customer must not see',
+        internal: true,
+      }),
+      command('message.send', { chatId: row?.chatId, text: 'Second live answer' }),
+    ]);
+    await until(() => JSON.stringify(received).includes('Second live answer'));
+    const texts = received
+      .flatMap((m): VisitorItem[] => (m.kind === 'items' ? (m.items as VisitorItem[]) : []))
+      .map((i) => (i.kind === 'message' ? i.message.text : i.kind));
+    expect(texts).toEqual(['Live answer', 'Second live answer']);
+    expect(JSON.stringify(received)).not.toContain('must not see');
+    socket.close();
   });
 });

@@ -1,8 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import * as v from 'valibot';
+import type { Viewer } from '../../auth/viewer';
+import { cursorServable } from '../../sync/cursor-check';
 import {
   IdSchema,
+  LIVE_CLOSE,
   VisitorMessageBody,
   newId,
   type VisitorItem,
@@ -28,6 +32,24 @@ import { projectForVisitor } from './visitor-feed';
 const ChannelParams = v.object({ channelId: IdSchema });
 const FeedQuery = v.object({
   after: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), '0'),
+});
+
+/** A visitor as the live hub sees an audience: one group (their own) and no staff rights. */
+const visitorAudience = (orgId: string, visitorId: string, group: string): Viewer => ({
+  id: visitorId,
+  orgId,
+  orgName: '',
+  name: '',
+  email: '',
+  language: 'en',
+  roleId: '',
+  roleName: '',
+  rights: new Set(),
+  teamIds: [],
+  options: [],
+  groups: [group],
+  active: true,
+  orgActive: true,
 });
 
 /** Events scanned per feed answer. */
@@ -83,14 +105,12 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
       const channel = await siteChannel(channelId);
       const token = newSecretToken();
       const visitorId = newId();
-      await db
-        .insert(widgetVisitors)
-        .values({
-          id: visitorId,
-          orgId: channel.orgId,
-          channelId: channel.id,
-          tokenHash: digestToken(token),
-        });
+      await db.insert(widgetVisitors).values({
+        id: visitorId,
+        orgId: channel.orgId,
+        channelId: channel.id,
+        tokenHash: digestToken(token),
+      });
       return { code: 'ok' as const, entity: { visitorId, token } };
     },
   );
@@ -168,6 +188,72 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
         hasMore,
       },
     };
+  });
+
+  // The visitor's live socket: the token comes as the first message; items are pushed as they
+  // happen, each batch naming the cursor it follows so the widget can catch up over /feed.
+  app.get('/widget/live', { websocket: true }, (socket: WebSocket, request) => {
+    const query = v.safeParse(FeedQuery, request.query);
+    if (!query.success) {
+      socket.close(1008, 'bad query');
+      return;
+    }
+    const timer = setTimeout(() => {
+      socket.close(LIVE_CLOSE.unauthorized, 'no token');
+    }, 5000);
+    socket.once('message', (data: Buffer) => {
+      clearTimeout(timer);
+      const start = async () => {
+        let token: unknown;
+        try {
+          token = (JSON.parse(data.toString()) as { token?: unknown }).token;
+        } catch {
+          token = undefined;
+        }
+        const [visitor] =
+          typeof token === 'string'
+            ? await db
+                .select()
+                .from(widgetVisitors)
+                .where(eq(widgetVisitors.tokenHash, digestToken(token)))
+            : [];
+        if (!visitor) {
+          socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
+          return;
+        }
+        const [contact] = await db
+          .select({ clientId: clientContacts.clientId })
+          .from(clientContacts)
+          .where(
+            and(
+              eq(clientContacts.channelId, visitor.channelId),
+              eq(clientContacts.externalId, visitor.id),
+            ),
+          );
+        if (!contact) {
+          socket.close(LIVE_CLOSE.noConversation, 'no conversation yet');
+          return;
+        }
+        const { ok } = await cursorServable(db, visitor.orgId, query.output.after);
+        if (!ok) {
+          socket.send(JSON.stringify({ kind: 'reset', reset: true }));
+          socket.close(LIVE_CLOSE.reset, 'reset');
+          return;
+        }
+        const group = customerGroup(contact.clientId);
+        await context.hub.connect(
+          socket,
+          visitorAudience(visitor.orgId, visitor.id, group),
+          `visitor:${visitor.id}`,
+          query.output.after,
+          (event) => projectForVisitor(event, group),
+        );
+      };
+      start().catch((error: unknown) => {
+        request.log.error(error);
+        socket.close(1011, 'internal error');
+      });
+    });
   });
 
   /** The customer's whole conversation in this channel, from the state tables (first load, or after a reset). */
