@@ -11,9 +11,16 @@ export default function setup(): void {
   if (process.env.E2E === 'off') return;
   execFileSync('bash', ['scripts/ensure-chromium.sh'], { cwd: root, stdio: 'inherit' });
   // Vitest sets NODE_ENV=test; the product is built as `npm start` builds it.
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const build = (...args: string[]) =>
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+  build();
+  build('-c', 'vite.widget.config.ts');
 }

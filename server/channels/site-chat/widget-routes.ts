@@ -52,6 +52,10 @@ const visitorAudience = (orgId: string, visitorId: string, group: string): Viewe
   orgActive: true,
 });
 
+/** Until a visitor gives a name, operators see a readable, stable one. */
+const visitorName = (visitorId: string): string =>
+  `Website visitor ${visitorId.slice(-4).toUpperCase()}`;
+
 /** Events scanned per feed answer. */
 const FEED_PAGE = 500;
 
@@ -128,7 +132,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
         payload: {
           channelId: visitor.channelId,
           messageId: body.id,
-          client: { externalId: visitor.id, name: body.name },
+          client: { externalId: visitor.id, name: body.name ?? visitorName(visitor.id) },
           text: body.text,
         },
       },

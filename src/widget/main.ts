@@ -1,0 +1,314 @@
+import type { VisitorItem, WidgetConfig } from '../protocol';
+import { WIDGET_CSS } from './widget-styles';
+import { loadState, mergeItems, openRatingRequest, type WidgetState } from './widget-state';
+
+/**
+ * The site-chat widget: one script tag, `<script src="https://…/widget.js" data-channel="<id>">`.
+ * It keeps the conversation in localStorage, sends messages with their own ids (a retry is never a
+ * second message), follows replies over the server's public WebSocket and catches up over HTTP
+ * after a drop, so the customer misses nothing. No framework: it must stay small (≤ 30 KB gzip).
+ */
+
+// Close codes of the server's live socket (src/protocol/sync.ts LIVE_CLOSE), copied so the widget
+// bundle does not carry the schema library.
+const CLOSE_UNAUTHORIZED = 4401;
+const CLOSE_NO_CONVERSATION = 4404;
+
+const script = document.currentScript as HTMLScriptElement | null;
+const channelId = script?.dataset.channel ?? '';
+const base = script ? new URL(script.src).origin : location.origin;
+const storageKey = `sc-widget:${channelId}`;
+const ru = (navigator.language || '').toLowerCase().startsWith('ru');
+const TEXT = ru
+  ? {
+      placeholder: 'Напишите сообщение…',
+      send: 'Отправить',
+      sending: 'отправляется…',
+      offline: 'Нет связи — сообщения уйдут, когда она появится',
+      rate: 'Оцените, пожалуйста, разговор',
+      thanks: 'Спасибо за оценку!',
+      unavailable: 'Чат сейчас недоступен',
+    }
+  : {
+      placeholder: 'Write a message…',
+      send: 'Send',
+      sending: 'sending…',
+      offline: 'No connection: messages will go when it is back',
+      rate: 'Please rate this conversation',
+      thanks: 'Thank you for your rating!',
+      unavailable: 'The chat is not available right now',
+    };
+
+let state: WidgetState = loadState(localStorage, storageKey);
+let config: WidgetConfig | null = null;
+let socket: WebSocket | null = null;
+let reconnectAttempt = 0;
+let flushing = false;
+let thanked = false;
+
+const save = () => {
+  localStorage.setItem(storageKey, JSON.stringify(state));
+};
+const api = async (path: string, init: RequestInit = {}): Promise<Response> => {
+  const headers = new Headers(init.headers);
+  if (init.body) headers.set('content-type', 'application/json');
+  if (state.token) headers.set('authorization', `Visitor ${state.token}`);
+  return fetch(`${base}${path}`, { ...init, headers });
+};
+
+// ---- view ----
+const host = document.createElement('div');
+const root = host.attachShadow({ mode: 'open' });
+const style = document.createElement('style');
+style.textContent = WIDGET_CSS;
+const launcher = el('button', 'launcher', '💬');
+launcher.setAttribute('aria-label', 'Chat');
+launcher.dataset.testid = 'widget-launcher';
+const panel = el('section', 'panel');
+panel.hidden = true;
+panel.dataset.testid = 'widget-panel';
+const header = el('header');
+const thread = el('div', 'thread');
+thread.dataset.testid = 'widget-thread';
+const status = el('div', 'status');
+const form = el('form');
+const input = el('textarea');
+input.placeholder = TEXT.placeholder;
+input.dataset.testid = 'widget-input';
+const sendButton = el('button', '', TEXT.send);
+sendButton.type = 'submit';
+form.append(input, sendButton);
+panel.append(header, thread, status, form);
+root.append(style, launcher, panel);
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className = '',
+  text = '',
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text; // always text, never HTML
+  return node;
+}
+
+function bubble(text: string, mine: boolean, note = '', id = ''): HTMLElement {
+  const node = el('div', `bubble ${mine ? 'me' : 'them'}${note ? ' pending' : ''}`, text);
+  node.dataset.testid = 'widget-message';
+  if (id) node.dataset.id = id;
+  if (note) node.append(el('small', '', note));
+  return node;
+}
+
+function render(): void {
+  header.replaceChildren();
+  if (config?.logoUrl) {
+    const logo = el('img');
+    logo.src = config.logoUrl;
+    logo.alt = '';
+    header.append(logo);
+  }
+  const titles = el('div');
+  titles.append(el('strong', '', config?.title ?? ''), el('span', '', config?.subtitle ?? ''));
+  header.append(titles);
+
+  const nodes: HTMLElement[] = [];
+  if (config?.welcomeMessage) nodes.push(bubble(config.welcomeMessage, false));
+  for (const item of state.items) {
+    if (item.kind === 'message')
+      nodes.push(bubble(item.message.text, item.message.from === 'me', '', item.message.id));
+  }
+  for (const pending of state.pending)
+    nodes.push(bubble(pending.text, true, TEXT.sending, pending.id));
+  const request = openRatingRequest(state);
+  if (request) {
+    const box = el('div', 'rating', TEXT.rate);
+    box.dataset.testid = 'widget-rating';
+    const row = el('div');
+    for (let value = 1; value <= 5; value++) {
+      const button = el('button', '', String(value));
+      button.type = 'button';
+      button.dataset.testid = `widget-rate-${value}`;
+      button.addEventListener('click', () => {
+        void rate(request.ratingLinkId, value);
+      });
+      row.append(button);
+    }
+    box.append(row);
+    nodes.push(box);
+  } else if (thanked) {
+    nodes.push(bubble(TEXT.thanks, false));
+  }
+  thread.replaceChildren(...nodes);
+  thread.scrollTop = thread.scrollHeight;
+  if (config && !config.active) status.textContent = TEXT.unavailable;
+}
+
+// ---- network ----
+async function ensureVisitor(): Promise<boolean> {
+  if (state.token) return true;
+  const response = await api(`/api/widget/${channelId}/visitors`, { method: 'POST' });
+  if (!response.ok) return false;
+  const body = (await response.json()) as { entity: { visitorId: string; token: string } };
+  state = { ...state, visitorId: body.entity.visitorId, token: body.entity.token };
+  save();
+  return true;
+}
+
+/** Sends what waits, oldest first; a network failure leaves it queued for the next try. */
+async function flush(): Promise<void> {
+  if (flushing || state.pending.length === 0) return;
+  flushing = true;
+  try {
+    if (!(await ensureVisitor())) throw new Error('no visitor');
+    for (const message of [...state.pending]) {
+      const response = await api('/api/widget/messages', {
+        method: 'POST',
+        body: JSON.stringify({ id: message.id, text: message.text }),
+      });
+      if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok) {
+        // Refused for good (inactive channel, empty text): say so, keep the words visible.
+        status.textContent = TEXT.unavailable;
+        break;
+      }
+    }
+    status.textContent = '';
+    await catchUp();
+    connect();
+  } catch {
+    status.textContent = TEXT.offline;
+    setTimeout(() => {
+      void flush();
+    }, backoff());
+  } finally {
+    flushing = false;
+  }
+}
+
+async function catchUp(): Promise<void> {
+  if (!state.token) return;
+  for (let more = true; more;) {
+    const response = await api(`/api/widget/feed?after=${state.cursor}`);
+    if (!response.ok) return;
+    const page = (await response.json()) as {
+      entity: { items: VisitorItem[]; cursor: number; hasMore: boolean; reset?: boolean };
+    };
+    state = mergeItems(
+      state,
+      page.entity.items,
+      page.entity.cursor,
+      state.cursor === 0 || page.entity.reset === true,
+    );
+    more = page.entity.hasMore;
+  }
+  save();
+  render();
+}
+
+const backoff = () =>
+  Math.min(30_000, 500 * 2 ** Math.min(reconnectAttempt++, 6)) * (0.5 + Math.random() / 2);
+
+function connect(): void {
+  if (socket || !state.token) return;
+  const url = new URL(`/api/widget/live?after=${state.cursor}`, base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  const live = new WebSocket(url);
+  socket = live;
+  live.onopen = () => {
+    live.send(JSON.stringify({ token: state.token }));
+  };
+  live.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as {
+      kind: string;
+      after?: number;
+      cursor?: number;
+      items?: VisitorItem[];
+    };
+    if (message.kind === 'ready') {
+      reconnectAttempt = 0;
+      status.textContent = '';
+    } else if (message.kind === 'items' && message.items && message.cursor !== undefined) {
+      // A batch that does not follow our cursor means one was missed: fetch the gap first.
+      if (message.after !== state.cursor) void catchUp();
+      else {
+        state = mergeItems(state, message.items, message.cursor);
+        save();
+        render();
+      }
+    }
+  };
+  live.onclose = (event) => {
+    socket = null;
+    if (event.code === CLOSE_NO_CONVERSATION) return; // nothing to follow before the first message
+    if (event.code === CLOSE_UNAUTHORIZED) {
+      state = { ...state, token: null, visitorId: null };
+      save();
+      return;
+    }
+    status.textContent = navigator.onLine ? '' : TEXT.offline;
+    setTimeout(() => {
+      void catchUp().then(connect, connect);
+    }, backoff());
+  };
+}
+
+async function rate(ratingLinkId: string, rating: number): Promise<void> {
+  const response = await api(`/api/public/rating/${ratingLinkId}`, {
+    method: 'POST',
+    body: JSON.stringify({ rating }),
+  });
+  if (response.ok || response.status === 400) {
+    state = { ...state, ratedLinks: [...state.ratedLinks, ratingLinkId] };
+    thanked = response.ok;
+    save();
+    render();
+  }
+}
+
+// ---- wiring ----
+launcher.addEventListener('click', () => {
+  panel.hidden = !panel.hidden;
+  if (!panel.hidden) input.focus();
+});
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const text = input.value.trim();
+  if (!text || (config && !config.active)) return;
+  input.value = '';
+  state = {
+    ...state,
+    pending: [
+      ...state.pending,
+      { id: crypto.randomUUID(), text, createdAt: new Date().toISOString() },
+    ],
+  };
+  save();
+  render();
+  void flush();
+});
+input.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    form.requestSubmit();
+  }
+});
+addEventListener('online', () => {
+  void flush().then(catchUp).then(connect);
+});
+
+async function start(): Promise<void> {
+  if (!channelId) return;
+  const response = await fetch(`${base}/api/widget/${channelId}/config`).catch(() => null);
+  if (!response?.ok) return; // unknown channel: the widget stays away
+  config = ((await response.json()) as { entity: WidgetConfig }).entity;
+  document.body.append(host);
+  render();
+  if (state.token) {
+    await catchUp().catch(() => undefined);
+    connect();
+  }
+  void flush();
+}
+
+void start();

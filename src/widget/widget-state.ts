@@ -1,0 +1,85 @@
+import type { VisitorItem } from '../protocol';
+
+/** A message the customer wrote that the server has not confirmed yet. */
+export type PendingMessage = { id: string; text: string; createdAt: string };
+
+/** What the widget keeps in localStorage, so the conversation survives reloads and lost networks. */
+export type WidgetState = {
+  visitorId: string | null;
+  token: string | null;
+  cursor: number;
+  items: VisitorItem[];
+  pending: PendingMessage[];
+  /** Rating links the customer already answered or dismissed. */
+  ratedLinks: string[];
+};
+
+export const EMPTY_STATE: WidgetState = {
+  visitorId: null,
+  token: null,
+  cursor: 0,
+  items: [],
+  pending: [],
+  ratedLinks: [],
+};
+
+const itemKey = (item: VisitorItem): string =>
+  item.kind === 'message'
+    ? `m:${item.message.id}`
+    : item.kind === 'closed'
+      ? `c:${item.chatId}`
+      : `r:${item.chatId}`;
+
+/**
+ * Merges items from the server into the thread: each message once (by id), in the server's
+ * order; a confirmed message leaves the pending list. Pure, so the rules are tested apart.
+ */
+export function mergeItems(
+  state: WidgetState,
+  incoming: readonly VisitorItem[],
+  cursor: number,
+  replace = false,
+): WidgetState {
+  const items = replace ? [] : [...state.items];
+  const seen = new Set(items.map(itemKey));
+  for (const item of incoming) {
+    const key = itemKey(item);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push(item);
+  }
+  const confirmed = new Set(
+    items.flatMap((item) => (item.kind === 'message' ? [item.message.id] : [])),
+  );
+  return {
+    ...state,
+    items,
+    cursor: Math.max(replace ? 0 : state.cursor, cursor),
+    pending: state.pending.filter((p) => !confirmed.has(p.id)),
+  };
+}
+
+/** The rating request to show: the newest closed chat with a link the customer has not answered. */
+export function openRatingRequest(
+  state: WidgetState,
+): { chatId: string; ratingLinkId: string } | null {
+  const rated = new Set(
+    state.items.flatMap((item) => (item.kind === 'rated' ? [item.chatId] : [])),
+  );
+  for (let i = state.items.length - 1; i >= 0; i--) {
+    const item = state.items[i];
+    if (item?.kind !== 'closed' || !item.ratingLinkId) continue;
+    if (rated.has(item.chatId) || state.ratedLinks.includes(item.ratingLinkId)) return null;
+    return { chatId: item.chatId, ratingLinkId: item.ratingLinkId };
+  }
+  return null;
+}
+
+export function loadState(storage: Pick<Storage, 'getItem'>, key: string): WidgetState {
+  try {
+    const raw = storage.getItem(key);
+    return raw ? { ...EMPTY_STATE, ...(JSON.parse(raw) as Partial<WidgetState>) } : EMPTY_STATE;
+  } catch {
+    return EMPTY_STATE;
+  }
+}
