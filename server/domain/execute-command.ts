@@ -25,6 +25,7 @@ import { chatTransfer } from './chat-transfer';
 import { chatClose } from './chat-close';
 import { chatSetCategory } from './chat-set-category';
 import { chatRate } from './chat-rate';
+import { chatCreate } from './chat-create';
 import { operatorSetStatus } from './operator-set-status';
 import { messageReceive } from './message-receive';
 
@@ -40,6 +41,7 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'chat.close': chatClose,
   'chat.setCategory': chatSetCategory,
   'chat.rate': chatRate,
+  'chat.create': chatCreate,
   'operator.setStatus': operatorSetStatus,
   'message.receive': messageReceive,
 };

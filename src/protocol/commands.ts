@@ -32,6 +32,15 @@ export const ChatClosePayload = v.object({
   categoryId: v.optional(v.nullable(IdSchema)),
 });
 
+/** A staff member starts a conversation with a known client on one of the client's channels. */
+export const ChatCreatePayload = v.object({
+  chatId: IdSchema,
+  clientId: IdSchema,
+  channelId: IdSchema,
+  messageId: v.optional(IdSchema),
+  text: MessageTextSchema,
+});
+
 export const ChatSetCategoryPayload = v.object({
   chatId: IdSchema,
   categoryId: v.nullable(IdSchema),
@@ -65,6 +74,7 @@ export const COMMAND_PAYLOADS = {
   'chat.transfer': ChatTransferPayload,
   'chat.close': ChatClosePayload,
   'chat.setCategory': ChatSetCategoryPayload,
+  'chat.create': ChatCreatePayload,
   'operator.setStatus': OperatorSetStatusPayload,
   'message.receive': MessageReceivePayload,
   'chat.rate': ChatRatePayload,
@@ -81,6 +91,7 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'chat.transfer',
   'chat.close',
   'chat.setCategory',
+  'chat.create',
   'operator.setStatus',
 ];
 

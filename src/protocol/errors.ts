@@ -294,6 +294,11 @@ export const ERROR_TEXTS = {
     ru: 'Эту команду нельзя отправить от имени сотрудника',
   },
   OPERATOR_NOT_FOUND: { en: 'Operator not found', ru: 'Оператор не найден' },
+  CLIENT_NOT_FOUND: { en: 'Client not found', ru: 'Клиент не найден' },
+  CLIENT_NOT_IN_CHANNEL: {
+    en: 'This client cannot be reached through this channel',
+    ru: 'С этим клиентом нельзя связаться через этот канал',
+  },
   FILE_NOT_FOUND: { en: 'File not found', ru: 'Файл не найден' },
   FILE_TOO_LARGE: {
     en: 'The file is too large (max {max} bytes)',

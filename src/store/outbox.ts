@@ -22,7 +22,10 @@ export async function enqueue(
   attach: readonly NewFile[] = [],
 ): Promise<OutboxRow> {
   const payload = { ...command.payload };
-  if (command.type === 'message.send' && typeof payload.messageId !== 'string')
+  if (
+    (command.type === 'message.send' || command.type === 'chat.create') &&
+    typeof payload.messageId !== 'string'
+  )
     payload.messageId = newId();
   const row: OutboxRow = {
     id: command.id ?? newId(),

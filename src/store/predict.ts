@@ -16,6 +16,7 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
   const p = command.payload;
   switch (command.type) {
     case 'message.send':
+    case 'chat.create':
       return [
         { table: 'messages', key: str(p.messageId) },
         { table: 'chats', key: str(p.chatId) },
@@ -45,7 +46,29 @@ export function predictRow(
 ): AnyRow | undefined {
   const p = command.payload;
   const at = command.createdAt;
-  if (command.type === 'message.send') {
+  if (command.type === 'chat.create' && table === 'chats') {
+    if (row) return row; // the server's copy is already here
+    const chat: SyncRows['chats'] = {
+      id: str(p.chatId),
+      status: 'assigned',
+      channelId: str(p.channelId),
+      clientId: str(p.clientId),
+      teamId: null,
+      operatorId: ctx.userId,
+      categoryId: null,
+      createdBy: ctx.userId,
+      expiry: 'none',
+      rating: null,
+      lastMessageAt: at,
+      lastClientMessageAt: null,
+      lastOperatorMessageAt: at,
+      closedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    return chat;
+  }
+  if (command.type === 'message.send' || command.type === 'chat.create') {
     const internal = p.internal === true;
     if (table === 'messages') {
       if (row) return row; // the server's copy is already here

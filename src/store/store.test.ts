@@ -263,3 +263,73 @@ describe('a bootstrap that overtakes an acknowledged command', () => {
     await db.delete();
   });
 });
+
+describe('a chat created offline', () => {
+  it('shows the new chat and its first message at once, and takes the server’s rows when they come', async () => {
+    const db = new InboxDb(`test-${newId()}`);
+    await db.open();
+    const newChat = '00000000-0000-7000-8000-00000000c0de';
+    const command = await enqueue(
+      db,
+      {
+        type: 'chat.create',
+        payload: {
+          chatId: newChat,
+          clientId: chatId(7),
+          channelId: chatId(8),
+          text: 'We have news',
+        },
+      },
+      ctx,
+    );
+    expect(await db.chats.get(newChat)).toMatchObject({
+      status: 'assigned',
+      operatorId: ME,
+      createdBy: ME,
+    });
+    const messageId = command.payload.messageId as string;
+    expect(await db.messages.get(messageId)).toMatchObject({
+      chatId: newChat,
+      text: 'We have news',
+      status: 'queued',
+    });
+    await applyEvents(
+      db,
+      [
+        event(
+          20,
+          [
+            {
+              table: 'chats',
+              op: 'put',
+              key: newChat,
+              row: chatRow(newChat, {
+                status: 'assigned',
+                operatorId: ME,
+                createdBy: ME,
+                teamId: OTHER,
+              }),
+            },
+            {
+              table: 'messages',
+              op: 'put',
+              key: messageId,
+              row: messageRow(messageId, newChat, {
+                authorKind: 'operator',
+                authorId: ME,
+                text: 'We have news',
+              }),
+            },
+          ],
+          command.id,
+        ),
+      ],
+      20,
+      ctx,
+    );
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.chats.get(newChat)).toMatchObject({ teamId: OTHER });
+    expect((await db.messages.get(messageId))?.status).toBe('sent');
+    await db.delete();
+  });
+});

@@ -476,3 +476,73 @@ describe('request category on a chat', () => {
     expect(kinds).toEqual(expect.arrayContaining(['category_set', 'category_removed']));
   });
 });
+
+describe('creating a chat from the workspace', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('opens a chat with a known client on their channel, assigned to and created by the writer, once', async () => {
+    const ids = await demoIds(server.database);
+    const operator = await login(server, 'operator@demo.test');
+    const [closedChat] = await server.database.db
+      .select()
+      .from(t.chats)
+      .where(eq(t.chats.status, 'closed'));
+    if (!closedChat) throw new Error('no closed chat');
+    const chatId = newId();
+    const create = (overrides: Record<string, unknown> = {}) =>
+      command('chat.create', {
+        chatId,
+        clientId: closedChat.clientId,
+        channelId: ids.channel.id,
+        text: 'Hello again, your refund is ready',
+        ...overrides,
+      });
+    const results = await sendCommands(server, operator, [
+      create({ text: '  ' }),
+      create({ clientId: newId() }),
+      create({ channelId: newId() }),
+      create(),
+      create({ chatId: newId() }),
+    ]);
+    expect(results.map((r) => (r.ok ? 'ok' : r.error.name))).toEqual([
+      'EMPTY_MESSAGE',
+      'CLIENT_NOT_FOUND',
+      'CHANNEL_NOT_FOUND',
+      'ok',
+      'CHAT_ALREADY_EXISTS',
+    ]);
+    const [chat] = await server.database.db.select().from(t.chats).where(eq(t.chats.id, chatId));
+    expect(chat).toMatchObject({
+      status: 'assigned',
+      operatorId: ids.operator.id,
+      createdBy: ids.operator.id,
+      teamId: ids.support.id,
+    });
+    const thread = await server.database.db
+      .select()
+      .from(t.messages)
+      .where(eq(t.messages.chatId, chatId));
+    expect(thread.map((m) => [m.authorKind, m.text])).toEqual([
+      ['operator', 'Hello again, your refund is ready'],
+    ]);
+  });
+
+  it('refuses a client who is not reachable through the channel', async () => {
+    const ids = await demoIds(server.database);
+    const operator = await login(server, 'operator@demo.test');
+    const clientId = newId();
+    await server.database.db
+      .insert(t.clients)
+      .values({ id: clientId, orgId: ids.org.id, name: 'Phone-only client' });
+    const [result] = await sendCommands(server, operator, [
+      command('chat.create', { chatId: newId(), clientId, channelId: ids.channel.id, text: 'Hi' }),
+    ]);
+    expect(result).toMatchObject({ ok: false, error: { name: 'CLIENT_NOT_IN_CHANNEL' } });
+  });
+});

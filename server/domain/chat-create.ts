@@ -1,0 +1,111 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { CommandPayload } from '../../src/protocol';
+import { channels, chats, clientContacts, clients, messages } from '../db/schema';
+import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
+import { chatRow, messageRow } from '../sync/wire-rows';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+import { addHistory } from './chat-changes';
+import { requireViewer } from './require-viewer';
+
+/**
+ * The Create chat screen (spec §2): a staff member writes first to a known client on a channel
+ * the client is reachable through. The chat is theirs from the start and lists under "Created".
+ */
+export async function chatCreate(
+  scope: CommandScope,
+  payload: CommandPayload<'chat.create'>,
+): Promise<void> {
+  const viewer = requireViewer(scope);
+  if (!viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION')) fail('ACCESS_DENIED');
+  const text = payload.text.trim();
+  if (text.length === 0) fail('EMPTY_MESSAGE');
+  const [client] = await scope.tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, payload.clientId), eq(clients.orgId, scope.orgId)));
+  if (!client) fail('CLIENT_NOT_FOUND');
+  const [channel] = await scope.tx
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, payload.channelId), eq(channels.orgId, scope.orgId)));
+  if (!channel) fail('CHANNEL_NOT_FOUND');
+  if (!channel.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
+  const [contact] = await scope.tx
+    .select({ clientId: clientContacts.clientId })
+    .from(clientContacts)
+    .where(and(eq(clientContacts.channelId, channel.id), eq(clientContacts.clientId, client.id)));
+  if (!contact) fail('CLIENT_NOT_IN_CHANNEL');
+  const [open] = await scope.tx
+    .select({ id: chats.id })
+    .from(chats)
+    .where(
+      and(
+        eq(chats.clientId, client.id),
+        eq(chats.channelId, channel.id),
+        ne(chats.status, 'closed'),
+      ),
+    )
+    .for('update');
+  const [taken] = await scope.tx
+    .select({ id: chats.id })
+    .from(chats)
+    .where(eq(chats.id, payload.chatId));
+  if (open || taken) fail('CHAT_ALREADY_EXISTS');
+  const messageId = payload.messageId ?? scope.newId();
+  if (
+    (await scope.tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId)))
+      .length > 0
+  ) {
+    fail('VALIDATION_FAILED', { field: 'messageId' });
+  }
+
+  const [chat] = await scope.tx
+    .insert(chats)
+    .values({
+      id: payload.chatId,
+      orgId: scope.orgId,
+      channelId: channel.id,
+      clientId: client.id,
+      status: 'assigned',
+      teamId: channel.teamId,
+      operatorId: viewer.id,
+      createdBy: viewer.id,
+      lastMessageAt: scope.now,
+      lastOperatorMessageAt: scope.now,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    })
+    .returning();
+  const [message] = await scope.tx
+    .insert(messages)
+    .values({
+      id: messageId,
+      orgId: scope.orgId,
+      chatId: payload.chatId,
+      authorKind: 'operator',
+      authorId: viewer.id,
+      text,
+      status: 'sent',
+      createdAt: scope.now,
+    })
+    .returning();
+  if (!chat || !message) fail('UNKNOWN_ERROR');
+  const groups = [...chatGroups(chat), customerGroup(client.id)];
+  const changes: StoredChange[] = [
+    { table: 'chats', op: 'put', key: chat.id, row: chatRow(chat), groups },
+    await addHistory(scope, chat, 'created', { channelId: channel.id, byStaff: true }),
+    { table: 'messages', op: 'put', key: message.id, row: messageRow(message), groups },
+  ];
+  scope.emit(
+    'chat.created',
+    {
+      chatId: chat.id,
+      channelId: channel.id,
+      clientId: client.id,
+      teamId: chat.teamId,
+      createdBy: viewer.id,
+    },
+    changes,
+  );
+}
