@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { OPTIONS, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { launchBrowser, signIn, type Browser, type Page } from './browser';
@@ -213,6 +214,42 @@ describe('the app shell in Chromium', () => {
       await until(async () => (await page.title()) === normal, 'the title restored');
       await new Promise((resolve) => setTimeout(resolve, 1200));
       expect(await page.title()).toBe(normal);
+      await context.close();
+    }, 60_000);
+
+    it('an operator creates a chat with a known client and writes first', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, app.baseUrl, 'operator@demo.test');
+      await page.getByTestId('menu-createChat').click();
+      await page.getByTestId('create-chat').waitFor();
+      await page.getByTestId('create-chat-search').fill('Oliver');
+      await page.getByTestId('create-chat-client').selectOption({ index: 0 }); // the one match
+      await page.getByTestId('create-chat-text').fill('Hello Oliver, your order is back in stock');
+      await page.getByTestId('create-chat-submit').click();
+      await page.waitForURL(/filter=created/);
+      const first = page
+        .getByTestId('message')
+        .filter({ hasText: 'your order is back in stock' })
+        .first();
+      await first.waitFor();
+      await expect.poll(() => first.getAttribute('data-status'), { timeout: 10_000 }).toBe('sent');
+      const [created] = await app.database.db
+        .select()
+        .from(t.chats)
+        .where(
+          eq(
+            t.chats.createdBy,
+            (
+              await app.database.db
+                .select()
+                .from(t.users)
+                .where(eq(t.users.email, 'operator@demo.test'))
+            )[0]?.id ?? '',
+          ),
+        );
+      expect(created).toMatchObject({ status: 'assigned' });
+      await page.getByTestId('chat-row').first().waitFor();
       await context.close();
     }, 60_000);
   });

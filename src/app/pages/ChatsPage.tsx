@@ -3,10 +3,10 @@ import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import type { Right } from '../../protocol';
 import { ChatList } from '../../features/chats/ChatList';
 import { ChatScreen } from '../../features/chats/ChatScreen';
+import { CreateChatPane } from '../../features/chats/CreateChatPane';
 import { ChatWorkspaceContext, type ChatWorkspace } from '../../features/chats/chat-workspace';
 import { useI18n } from '../../ui/i18n';
 import { usePageTitle } from '../../ui/page-title';
-import { SectionFrame } from '../../ui/SectionFrame';
 import { SessionStorage } from '../session/session-storage';
 
 const chatsApi = getRouteApi('/admin/chats');
@@ -47,7 +47,11 @@ export function ChatsPage(): ReactNode {
         </div>
         <div className="chats__pane">
           {create ? (
-            <SectionFrame title={t('section.createChat')} />
+            <CreateChatPane
+              onCreated={(chatId) => {
+                void navigate({ to: '/admin/chats', search: { filter: 'created', chat: chatId } });
+              }}
+            />
           ) : chat ? (
             <ChatScreen chatId={chat} />
           ) : (
