@@ -252,5 +252,27 @@ describe('the app shell in Chromium', () => {
       await page.getByTestId('chat-row').first().waitFor();
       await context.close();
     }, 60_000);
+
+    it('the lists search by client name, phone or message text', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, app.baseUrl, 'operator@demo.test');
+      await page.goto(`${app.baseUrl}/admin/chats?filter=open`);
+      await page.getByTestId('chat-row').first().waitFor();
+      expect(await page.getByTestId('chat-row').count()).toBeGreaterThan(1);
+      await page.getByTestId('chat-search').fill('charged twice');
+      await until(
+        async () => (await page.getByTestId('chat-row').count()) === 1,
+        'one chat by its text',
+      );
+      await page.getByTestId('chat-search').fill('no such words anywhere');
+      await page.getByText('No results, try changing filters').waitFor();
+      await page.getByTestId('chat-search').fill('');
+      await until(
+        async () => (await page.getByTestId('chat-row').count()) > 1,
+        'the whole list again',
+      );
+      await context.close();
+    }, 60_000);
   });
 });

@@ -1,10 +1,12 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Chat } from '../../protocol';
 import { useChatList, useClientNames, type ChatFilter } from '../../store';
 import { useI18n } from '../../ui/i18n';
 import { ChatRow } from './ChatRow';
 import { useViewerTeamIds } from './queries';
+import { applyListSearch } from './list-search';
+import { useListSearch } from './use-list-search';
 
 /** Fixed row height: every row has the same two lines, so no measuring is needed. */
 const ROW_HEIGHT = 64;
@@ -24,8 +26,27 @@ export function ChatList({
   const { t } = useI18n();
   const teamIds = useViewerTeamIds(viewerId);
   const viewer = useMemo(() => ({ id: viewerId, teamIds: teamIds ?? [] }), [viewerId, teamIds]);
-  const chats = useChatList(filter, viewer);
+  const listed = useChatList(filter, viewer);
   const clientNames = useClientNames();
+  const [query, setQuery] = useState('');
+  const search = useListSearch(query);
+  const chats = useMemo(
+    () => (listed ? applyListSearch(listed, search) : undefined),
+    [listed, search],
+  );
+  const searchBox = (
+    <input
+      className="chat-list__search"
+      type="search"
+      value={query}
+      placeholder={t('chats.search')}
+      aria-label={t('chats.search')}
+      data-testid="chat-search"
+      onChange={(event) => {
+        setQuery(event.target.value);
+      }}
+    />
+  );
   if (chats === undefined || teamIds === undefined) {
     return (
       <div className="chat-list chat-list--state" data-testid="chat-list" aria-busy="true">
@@ -35,13 +56,19 @@ export function ChatList({
   }
   if (chats.length === 0) {
     return (
-      <div className="chat-list chat-list--state" data-testid="chat-list">
-        {t('chats.empty')}
-      </div>
+      <>
+        {searchBox}
+        <div className="chat-list chat-list--state" data-testid="chat-list">
+          {t('chats.empty')}
+        </div>
+      </>
     );
   }
   return (
-    <VirtualChatRows chats={chats} clientNames={clientNames} selectedChatId={selectedChatId} />
+    <>
+      {searchBox}
+      <VirtualChatRows chats={chats} clientNames={clientNames} selectedChatId={selectedChatId} />
+    </>
   );
 }
 

@@ -92,6 +92,7 @@ export const MESSAGES_EN = {
   'command.other': 'Change',
 
   'chats.empty': 'No results, try changing filters',
+  'chats.search': 'Search by name, phone or text',
   'chats.unknownClient': 'Client',
   'chats.status.pending': 'Pending',
   'chats.status.assigned': 'In progress',

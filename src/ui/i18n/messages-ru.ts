@@ -93,6 +93,7 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'notice.newMessage': 'Новое сообщение!',
   'notice.dismiss': 'Скрыть',
 
+  'chats.search': 'Поиск по имени, телефону или тексту',
   'chats.empty': 'Нет результатов, попробуйте изменить фильтры',
   'chats.unknownClient': 'Клиент',
   'chats.status.pending': 'Ожидает',
