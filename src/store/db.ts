@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { SYNC_TABLES, type SyncTable } from '../protocol';
-import type { BaseRow, FileRow, MetaRow, OutboxRow, SyncRows } from './tables';
+import type { BaseRow, FileRow, MetaRow, OutboxRow, ReadRow, SyncRows } from './tables';
 
 /**
  * Indexes per table. Changing this changes SCHEMA_HASH, and a changed hash rebuilds the local
@@ -24,6 +24,8 @@ export const STORE_SCHEMA = {
   outbox: '++n, &id, state',
   base: '[table+key], table',
   files: 'id, commandId',
+  /** When this user last read each chat (local to the browser). */
+  reads: 'chatId',
 } as const;
 
 /** Bumped by hand when row shapes change without an index change. */
@@ -51,6 +53,7 @@ export class InboxDb extends Dexie {
   outbox!: Table<OutboxRow, number>;
   base!: Table<BaseRow, [string, string]>;
   files!: Table<FileRow, string>;
+  reads!: Table<ReadRow, string>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);

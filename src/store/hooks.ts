@@ -97,3 +97,24 @@ export function usePendingCount(): number | undefined {
     [db],
   );
 }
+
+/** Customer messages newer than the user's last look at the chat. */
+export function useUnreadCount(chatId: string): number | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => {
+    const read = await db.reads.get(chatId);
+    return db.messages
+      .where('[chatId+createdAt]')
+      .between([chatId, read?.readAt ?? ''], [chatId, '\uffff'], false, true)
+      .filter((message) => message.authorKind === 'client')
+      .count();
+  }, [db, chatId]);
+}
+
+/** Records that the user has seen the chat up to its newest customer message. */
+export async function markChatRead(db: InboxDb, chatId: string, readAt: string): Promise<void> {
+  await db.transaction('rw', db.reads, async () => {
+    const current = await db.reads.get(chatId);
+    if (!current || current.readAt < readAt) await db.reads.put({ chatId, readAt });
+  });
+}

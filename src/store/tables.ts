@@ -74,3 +74,6 @@ export type FileRow = {
   blob: Blob;
   createdAt: string;
 };
+
+/** How far this user has read a chat: the time of the newest customer message they have seen. */
+export type ReadRow = { chatId: string; readAt: string };

@@ -257,7 +257,8 @@ describe('the app shell in Chromium', () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       await signIn(page, app.baseUrl, 'operator@demo.test');
-      await page.goto(`${app.baseUrl}/admin/chats?filter=open`);
+      await page.getByTestId('menu-open').click();
+      await page.waitForURL(/filter=open/);
       await page.getByTestId('chat-row').first().waitFor();
       expect(await page.getByTestId('chat-row').count()).toBeGreaterThan(1);
       await page.getByTestId('chat-search').fill('charged twice');
@@ -272,6 +273,45 @@ describe('the app shell in Chromium', () => {
         async () => (await page.getByTestId('chat-row').count()) > 1,
         'the whole list again',
       );
+      await context.close();
+    }, 60_000);
+
+    it('unread counts show new customer messages until the chat is opened', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, app.baseUrl, 'operator@demo.test');
+      await page.getByTestId('menu-open').click();
+      await page.waitForURL(/filter=open/);
+      const visitor = `unread-${newId()}`;
+      const [org] = await app.database.db.select().from(t.organizations);
+      const [channel] = await app.database.db.select().from(t.channels);
+      const write = (text: string) =>
+        app.context.execute(
+          { orgId: org?.id ?? '', actor: { kind: 'channel', id: channel?.id ?? '' }, viewer: null },
+          {
+            id: newId(),
+            type: 'message.receive',
+            payload: {
+              channelId: channel?.id,
+              client: { externalId: visitor, name: 'Unread Tester' },
+              text,
+            },
+          },
+        );
+      await write('First question');
+      await write('Second question');
+      const row = page.getByTestId('chat-row').filter({ hasText: 'Unread Tester' });
+      await until(
+        async () =>
+          (await row
+            .getByTestId('unread')
+            .innerText()
+            .catch(() => '')) === '2',
+        'two unread',
+      );
+      await row.click();
+      await page.getByTestId('message').filter({ hasText: 'Second question' }).first().waitFor();
+      await until(async () => (await row.getByTestId('unread').count()) === 0, 'read once opened');
       await context.close();
     }, 60_000);
   });

@@ -3,6 +3,7 @@ import type { Chat } from '../../protocol';
 import { useI18n } from '../../ui/i18n';
 import { useChatWorkspace } from './chat-workspace';
 import { listTime, urgencyOf } from './chat-row-view';
+import { useUnreadCount } from '../../store';
 
 /**
  * One row of a chat list: client, last message time, status and urgency; a link that opens the
@@ -59,7 +60,24 @@ export function ChatRow({
         {urgency === 'none' ? null : (
           <span className="chat-row__urgency">{t(`chats.expiry.${urgency}`)}</span>
         )}
+        <UnreadBadge chatId={chat.id} />
       </a>
     </div>
+  );
+}
+
+/** Customer messages the user has not seen yet in this chat. */
+function UnreadBadge({ chatId }: { chatId: string }) {
+  const { t } = useI18n();
+  const unread = useUnreadCount(chatId);
+  if (!unread) return null;
+  return (
+    <span
+      className="chat-row__unread"
+      data-testid="unread"
+      aria-label={t('chats.unread', { count: unread })}
+    >
+      {unread}
+    </span>
   );
 }

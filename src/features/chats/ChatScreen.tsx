@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useMessages } from '../../store';
+import { useEffect, useState } from 'react';
+import { markChatRead, useMessages, useStore, type LocalMessage } from '../../store';
 import { useI18n } from '../../ui/i18n';
 import { Notice } from '../../ui/Notice';
 import { chatActions } from './chat-actions';
@@ -36,6 +36,7 @@ export function ChatScreen({ chatId }: { chatId: string }) {
   const thread = useThreadFetch(chatId, chat, messages?.length);
   const [followRequest, setFollowRequest] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  useMarkRead(chatId, messages);
 
   if (chat === null) {
     return (
@@ -144,4 +145,27 @@ export function ChatScreen({ chatId }: { chatId: string }) {
       <ChatSidePanels chat={chat} messages={messages} directory={directory} />
     </div>
   );
+}
+
+/** While the chat is on screen (and the tab visible), its customer messages count as read. */
+function useMarkRead(chatId: string, messages: readonly LocalMessage[] | undefined): void {
+  const db = useStore();
+  const latest = messages?.reduce<string | null>(
+    (newest, message) =>
+      message.authorKind === 'client' && (newest === null || message.createdAt > newest)
+        ? message.createdAt
+        : newest,
+    null,
+  );
+  useEffect(() => {
+    if (!latest) return;
+    const mark = () => {
+      if (document.visibilityState === 'visible') void markChatRead(db, chatId, latest);
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => {
+      document.removeEventListener('visibilitychange', mark);
+    };
+  }, [db, chatId, latest]);
 }

@@ -93,6 +93,7 @@ export const MESSAGES_EN = {
 
   'chats.empty': 'No results, try changing filters',
   'chats.search': 'Search by name, phone or text',
+  'chats.unread': '{count, plural, one {# unread message} other {# unread messages}}',
   'chats.unknownClient': 'Client',
   'chats.status.pending': 'Pending',
   'chats.status.assigned': 'In progress',

@@ -93,6 +93,7 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'notice.newMessage': 'Новое сообщение!',
   'notice.dismiss': 'Скрыть',
 
+  'chats.unread': '{count, plural, one {# непрочитанное сообщение} few {# непрочитанных сообщения} many {# непрочитанных сообщений} other {# непрочитанных сообщения}}',
   'chats.search': 'Поиск по имени, телефону или тексту',
   'chats.empty': 'Нет результатов, попробуйте изменить фильтры',
   'chats.unknownClient': 'Клиент',
