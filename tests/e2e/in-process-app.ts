@@ -4,6 +4,9 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { buildServer, type ServerContext } from '../../server/http/app';
 import { seedDemoIfEmpty } from '../../server/demo/demo-data';
 import { systemClock } from '../../server/clock';
+import { eq } from 'drizzle-orm';
+import { newId } from '../../src/protocol';
+import { channels } from '../../server/db/schema';
 
 const distApp = fileURLToPath(new URL('../../dist/app', import.meta.url));
 
@@ -12,6 +15,7 @@ const distApp = fileURLToPath(new URL('../../dist/app', import.meta.url));
  * (e.g. take an option away from the organization) while a browser uses the app.
  */
 export async function startInProcessApp(): Promise<{
+  customerWrites: (externalId: string, name: string, text: string) => Promise<void>;
   baseUrl: string;
   database: Database;
   context: ServerContext;
@@ -31,6 +35,23 @@ export async function startInProcessApp(): Promise<{
     baseUrl: `http://127.0.0.1:${port}`,
     database,
     context,
+    /** A customer writing through the demo site-chat channel, the path every inbound message takes. */
+    customerWrites: async (externalId: string, name: string, text: string) => {
+      const [channel] = await database.db
+        .select()
+        .from(channels)
+        .where(eq(channels.type, 'site_chat'));
+      if (!channel) throw new Error('no site-chat channel');
+      const result = await context.execute(
+        { orgId: channel.orgId, actor: { kind: 'channel', id: channel.id }, viewer: null },
+        {
+          id: newId(),
+          type: 'message.receive',
+          payload: { channelId: channel.id, client: { externalId, name }, text },
+        },
+      );
+      if (!result.ok) throw new Error(`customer message refused: ${result.error.name}`);
+    },
     close: async () => {
       await app.close();
       await database.close();

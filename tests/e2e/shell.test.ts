@@ -95,20 +95,7 @@ describe('the app shell in Chromium', () => {
       const closedAt = Date.now();
       // A customer writes at once; only the second tab can bring it in now, so its arrival there
       // shows that the second tab has taken over the connection.
-      const [org] = await app.database.db.select().from(t.organizations);
-      const [channel] = await app.database.db.select().from(t.channels);
-      await app.context.execute(
-        { orgId: org?.id ?? '', actor: { kind: 'channel', id: channel?.id ?? '' }, viewer: null },
-        {
-          id: newId(),
-          type: 'message.receive',
-          payload: {
-            channelId: channel?.id,
-            client: { externalId: `tab-${newId()}`, name: 'Tab Tester' },
-            text: 'Anyone?',
-          },
-        },
-      );
+      await app.customerWrites(`tab-${newId()}`, 'Tab Tester', 'Anyone?');
       await until(
         async () => (await second.getByTestId('chat-row').count()) === pendingBefore + 1,
         'the new chat in the second tab',
@@ -181,20 +168,7 @@ describe('the app shell in Chromium', () => {
           get: () => 'hidden',
         });
       });
-      const [org] = await app.database.db.select().from(t.organizations);
-      const [channel] = await app.database.db.select().from(t.channels);
-      await app.context.execute(
-        { orgId: org?.id ?? '', actor: { kind: 'channel', id: channel?.id ?? '' }, viewer: null },
-        {
-          id: newId(),
-          type: 'message.receive',
-          payload: {
-            channelId: channel?.id,
-            client: { externalId: `alert-${newId()}`, name: 'Alert Tester' },
-            text: 'Hello?',
-          },
-        },
-      );
+      await app.customerWrites(`alert-${newId()}`, 'Alert Tester', 'Hello?');
       const titles = new Set<string>();
       await until(
         async () => {
@@ -283,21 +257,7 @@ describe('the app shell in Chromium', () => {
       await page.getByTestId('menu-open').click();
       await page.waitForURL(/filter=open/);
       const visitor = `unread-${newId()}`;
-      const [org] = await app.database.db.select().from(t.organizations);
-      const [channel] = await app.database.db.select().from(t.channels);
-      const write = (text: string) =>
-        app.context.execute(
-          { orgId: org?.id ?? '', actor: { kind: 'channel', id: channel?.id ?? '' }, viewer: null },
-          {
-            id: newId(),
-            type: 'message.receive',
-            payload: {
-              channelId: channel?.id,
-              client: { externalId: visitor, name: 'Unread Tester' },
-              text,
-            },
-          },
-        );
+      const write = (text: string) => app.customerWrites(visitor, 'Unread Tester', text);
       await write('First question');
       await write('Second question');
       const row = page.getByTestId('chat-row').filter({ hasText: 'Unread Tester' });
