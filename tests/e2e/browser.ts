@@ -33,4 +33,11 @@ export async function signIn(
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
+/** The operator writes in the open chat's composer and presses Enter, as a person would. */
+export async function sendReply(page: Page, text: string): Promise<void> {
+  await page.getByTestId('composer').fill(text);
+  await page.getByTestId('composer').press('Enter');
+  await page.getByTestId('message').filter({ hasText: text }).first().waitFor();
+}
+
 export type { Browser, BrowserContext, Page };

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { launchBrowser, signIn, type Browser, type Page } from './browser';
+import { launchBrowser, sendReply, signIn, type Browser, type Page } from './browser';
 import { startInProcessApp } from './in-process-app';
 import { TcpProxy } from './tcp-proxy';
 
 const customerTexts = async (customer: Page): Promise<string[]> =>
   customer.locator('[data-testid="widget-message"]').allInnerTexts();
-
-async function reply(operator: Page, text: string): Promise<void> {
-  await operator.getByTestId('composer').fill(text);
-  await operator.getByTestId('composer').press('Enter');
-  await operator.getByTestId('message').filter({ hasText: text }).first().waitFor();
-}
 
 /**
  * The product's main job (issue 4): a customer on the demo site and an operator in the workspace,
@@ -65,7 +59,7 @@ describe('a customer and an operator, each in their own browser', () => {
     expect(arrival).toBeLessThan(2000);
     await row.click();
     await operator.getByTestId('chat-take').click();
-    await reply(operator, 'Hi! How can I help?');
+    await sendReply(operator, 'Hi! How can I help?');
     await customer
       .locator('[data-testid="widget-message"]', { hasText: 'Hi! How can I help?' })
       .waitFor({ timeout: 10_000 });
@@ -73,10 +67,10 @@ describe('a customer and an operator, each in their own browser', () => {
     // The operator's network goes away: two replies and a note, then a reload, all offline.
     await proxy.cut();
     await operatorContext.setOffline(true);
-    await reply(operator, 'Let me check your order.');
-    await reply(operator, 'It ships tomorrow.');
+    await sendReply(operator, 'Let me check your order.');
+    await sendReply(operator, 'It ships tomorrow.');
     await operator.getByTestId('internal-switch').check({ force: true });
-    await reply(operator, 'Internal: VIP customer');
+    await sendReply(operator, 'Internal: VIP customer');
     await operator.reload();
     for (const text of ['Let me check your order.', 'It ships tomorrow.']) {
       const status = operator.getByTestId('message').filter({ hasText: text }).first();

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { launchBrowser, signIn, type Browser, type Page } from './browser';
+import { launchBrowser, sendReply, signIn, type Browser, type Page } from './browser';
 import { startInProcessApp } from './in-process-app';
 import { TcpProxy } from './tcp-proxy';
 
 const messageStatus = (page: Page, text: string) =>
   page.getByTestId('message').filter({ hasText: text }).first().getAttribute('data-status');
-
-async function send(page: Page, text: string): Promise<void> {
-  await page.getByTestId('composer').fill(text);
-  await page.getByTestId('composer').press('Enter');
-  await page.getByTestId('message').filter({ hasText: text }).first().waitFor();
-}
 
 describe('replies written with the network gone', () => {
   let browser: Browser;
@@ -37,7 +31,7 @@ describe('replies written with the network gone', () => {
     await page.getByTestId('chat-row').first().click();
     const chatId = await page.getByTestId('chat-screen').getAttribute('data-chat-id');
     expect(chatId).toBeTruthy();
-    await send(page, 'Online reply');
+    await sendReply(page, 'Online reply');
     await expect.poll(() => messageStatus(page, 'Online reply'), { timeout: 10_000 }).toBe('sent');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 15_000,
@@ -46,10 +40,10 @@ describe('replies written with the network gone', () => {
     // The network goes away for real: connections drop and new ones are refused.
     await proxy.cut();
     await context.setOffline(true);
-    await send(page, 'Offline reply one');
-    await send(page, 'Offline reply two');
+    await sendReply(page, 'Offline reply one');
+    await sendReply(page, 'Offline reply two');
     await page.getByTestId('internal-switch').check({ force: true });
-    await send(page, 'Offline internal note');
+    await sendReply(page, 'Offline internal note');
     expect(await messageStatus(page, 'Offline reply one')).toBe('queued');
 
     await page.reload();
