@@ -68,7 +68,12 @@ export function ChatScreen({ chatId }: { chatId: string }) {
   }
   if (!chat || !messages || !history || !directory || !teamIds) {
     return (
-      <div className="chat-screen chat-screen--state" aria-busy="true" data-testid="chat-screen">
+      <div
+        className="chat-screen chat-screen--state"
+        aria-busy="true"
+        data-testid="chat-screen"
+        data-chat-id={chatId}
+      >
         {t('common.loading')}
       </div>
     );
