@@ -34,7 +34,7 @@ describe('replies written with the network gone', () => {
     await sendReply(page, 'Online reply');
     await expect.poll(() => messageStatus(page, 'Online reply'), { timeout: 10_000 }).toBe('sent');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 15_000,
+      timeout: 45_000,
     });
 
     // The network goes away for real: connections drop and new ones are refused.
@@ -51,7 +51,7 @@ describe('replies written with the network gone', () => {
       .getByTestId('message')
       .filter({ hasText: 'Offline internal note' })
       .first()
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: 45_000 });
     expect(await messageStatus(page, 'Offline reply one')).toBe('queued');
     expect(await messageStatus(page, 'Offline reply two')).toBe('queued');
     expect(
