@@ -24,6 +24,7 @@ import { chats, clientContacts, messages } from '../server/db/schema';
 import { executeCommand, type CommandDeps } from '../server/domain/execute-command';
 import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
+import { percentile } from './stats';
 
 const BUDGET_PER_SECOND = 2000;
 const CLIENTS = 500;
@@ -52,9 +53,6 @@ type Row = {
 };
 
 type Org = { orgId: string; channelId: string };
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /**
  * Splits messages 0..count-1 over senders so each client belongs to one sender: a customer's
@@ -155,18 +153,16 @@ async function plainInserts(
     const chatId = chatIds[i % chatIds.length];
     if (!chatId) throw new Error('no chat for the baseline');
     const now = new Date();
-    await db
-      .insert(messages)
-      .values({
-        id: newId(),
-        orgId: org.orgId,
-        chatId,
-        authorKind: 'client',
-        text: `Hello, this is message ${i} of the ingest benchmark.`,
-        internal: false,
-        status: 'delivered',
-        createdAt: now,
-      });
+    await db.insert(messages).values({
+      id: newId(),
+      orgId: org.orgId,
+      chatId,
+      authorKind: 'client',
+      text: `Hello, this is message ${i} of the ingest benchmark.`,
+      internal: false,
+      status: 'delivered',
+      createdAt: now,
+    });
     await db
       .update(chats)
       .set({ lastMessageAt: now, lastClientMessageAt: now, updatedAt: now })

@@ -15,10 +15,15 @@ export type AppServer = {
 
 /**
  * The product as `npm start` runs it (server/main.ts serving dist/app, embedded database, demo
- * data), on a free port and a throwaway data folder.
+ * data), on a free port and a throwaway data folder — or on `dataDir` when given (a database
+ * prepared beforehand, e.g. by the UI benchmark), which is then left in place at stop.
  */
-export function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sc-e2e-'));
+export function startAppServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<AppServer> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sc-e2e-'));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
@@ -51,7 +56,7 @@ export function startAppServer(env: Record<string, string> = {}): Promise<AppSer
               child.kill('SIGTERM');
               await new Promise((done) => child.once('exit', done));
             }
-            rmSync(dataDir, { recursive: true, force: true });
+            if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
           },
         });
       }

@@ -7,7 +7,12 @@ export function ConnectionStatus({ view }: { view: SyncView }) {
   const { t } = useI18n();
   const { state } = useSyncSnapshot(view);
   return (
-    <div className="connection" data-testid="connection" data-connection={state.connection}>
+    <div
+      className="connection"
+      data-testid="connection"
+      data-connection={state.connection}
+      data-bootstrap={state.bootstrap.state}
+    >
       <span className={`connection__dot connection__dot--${state.connection}`} aria-hidden="true" />
       <span>{t(`connection.${state.connection}`)}</span>
       {state.outbox.pending > 0 ? (

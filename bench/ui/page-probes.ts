@@ -1,0 +1,129 @@
+/**
+ * Probes installed in the benchmarked page before any of its scripts run (Playwright's
+ * `addInitScript`). They time in the page's own clock, so the figures hold no round trips through
+ * the browser's remote protocol.
+ *
+ * "Painted" is taken as the first task after the next animation frame: the frame's rendering
+ * steps (style, layout, paint) run between the `requestAnimationFrame` callback and that task.
+ */
+
+export type BenchProbes = {
+  /** performance.now() when the chat list first showed rows or its empty state; null until then. */
+  listPaintedAt: number | null;
+  /** Keypress-to-painted durations by message text; absent until painted. */
+  sends: Record<string, number>;
+  /** Arms the send probe: the next Enter pressed is timed until a message showing `text` paints. */
+  expectMessage: (text: string) => void;
+  /** Clicks an element and resolves with the time until the chat list's signature is `expected` and painted. */
+  clickUntilList: (selector: string, expected: string) => Promise<number>;
+  /** Resolves with the time from now to the next painted frame when nothing changes: the frame floor. */
+  frameFloor: () => Promise<number>;
+  /** The chat list's current content in one word: `busy`, `empty`, or the first row's chat id. */
+  listSignature: () => string;
+};
+
+declare global {
+  interface Window {
+    __bench: BenchProbes;
+  }
+}
+
+/** Self-contained: Playwright serializes this function into the page. */
+export function installProbes(): void {
+  const afterPaint = (done: (at: number) => void) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        done(performance.now());
+      };
+      channel.port2.postMessage(0);
+    });
+  };
+
+  const listSignature = (): string => {
+    const list = document.querySelector('[data-testid="chat-list"]');
+    if (!list || list.getAttribute('aria-busy') === 'true') return 'busy';
+    const row = list.querySelector('[data-testid="chat-row"]');
+    return row?.getAttribute('data-chat-id') ?? 'empty';
+  };
+
+  let expected: { text: string; pressedAt: number | null } | null = null;
+
+  const probes: BenchProbes = {
+    listPaintedAt: null,
+    sends: {},
+    expectMessage: (text) => {
+      expected = { text, pressedAt: null };
+    },
+    clickUntilList: (selector, want) =>
+      new Promise((resolve, reject) => {
+        const target = document.querySelector(selector);
+        if (!(target instanceof HTMLElement)) {
+          reject(new Error(`nothing matches ${selector}`));
+          return;
+        }
+        const startedAt = performance.now();
+        let finished = false;
+        const check = () => {
+          if (finished || listSignature() !== want) return;
+          finished = true;
+          observer.disconnect();
+          afterPaint((at) => {
+            resolve(at - startedAt);
+          });
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, {
+          childList: true,
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['aria-busy', 'data-chat-id'],
+        });
+        target.click();
+        check();
+      }),
+    frameFloor: () =>
+      new Promise((resolve) => {
+        const startedAt = performance.now();
+        afterPaint((at) => {
+          resolve(at - startedAt);
+        });
+      }),
+    listSignature,
+  };
+  window.__bench = probes;
+
+  // The composer sends on keydown of Enter; the event's own time stamp is when the key went down.
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Enter' && expected && expected.pressedAt === null)
+        expected.pressedAt = event.timeStamp;
+    },
+    true,
+  );
+
+  const watch = new MutationObserver(() => {
+    if (probes.listPaintedAt === null && listSignature() !== 'busy') {
+      probes.listPaintedAt = -1; // claimed; the real time comes after the paint
+      afterPaint((at) => {
+        probes.listPaintedAt = at;
+      });
+    }
+    const waiting = expected;
+    if (waiting?.pressedAt == null) return;
+    const shown = [...document.querySelectorAll('[data-testid="message"]')].some((node) =>
+      node.textContent.includes(waiting.text),
+    );
+    if (!shown) return;
+    expected = null;
+    const pressedAt = waiting.pressedAt;
+    afterPaint((at) => {
+      probes.sends[waiting.text] = at - pressedAt;
+    });
+  });
+  const start = () => {
+    watch.observe(document, { childList: true, subtree: true, attributes: true });
+  };
+  start();
+}
