@@ -349,7 +349,14 @@ export const files = pgTable(
     orgId: uuid()
       .notNull()
       .references(() => organizations.id),
+    /** The staff member who uploaded it; null for a customer's file. */
     uploadedBy: uuid(),
+    /**
+     * A customer's file: the channel it came through and the channel's own id for the customer
+     * (the visitor id in site chat). Only that customer may attach it to their messages.
+     */
+    channelId: uuid(),
+    externalId: text(),
     name: text().notNull(),
     type: text().notNull(),
     size: integer().notNull(),

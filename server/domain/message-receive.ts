@@ -6,11 +6,12 @@ import { chatRow, clientRow, messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { addHistory } from './chat-changes';
+import { storedAttachments } from './message-attachments';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
  * for them (or becomes a new client); the message joins their open chat in that channel, or
- * opens a new one waiting in the channel's team queue.
+ * opens a new one waiting in the channel's team queue. A message may be files only.
  */
 export async function messageReceive(
   scope: CommandScope,
@@ -18,7 +19,7 @@ export async function messageReceive(
 ): Promise<void> {
   if (scope.viewer) fail('COMMAND_NOT_ALLOWED');
   const text = payload.text.trim();
-  if (text.length === 0) fail('EMPTY_MESSAGE');
+  if (text.length === 0 && payload.attachments.length === 0) fail('EMPTY_MESSAGE');
   const [channel] = await scope.tx
     .select()
     .from(channels)
@@ -37,6 +38,13 @@ export async function messageReceive(
   await scope.tx.execute(
     sql`select pg_advisory_xact_lock(8102, hashtext(${`${channel.id}:${payload.client.externalId}`}))`,
   );
+  // Files only the customer themselves uploaded through this channel.
+  const attachments = await storedAttachments(scope, payload.attachments, {
+    kind: 'customer',
+    orgId: scope.orgId,
+    channelId: channel.id,
+    externalId: payload.client.externalId,
+  });
   const changes: StoredChange[] = [];
   const [contact] = await scope.tx
     .select({ clientId: clientContacts.clientId })
@@ -124,6 +132,7 @@ export async function messageReceive(
       text,
       internal: false,
       status: 'delivered',
+      attachments,
       createdAt: scope.now,
     })
     .returning();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Attachment, CommandPayload } from '../../src/protocol';
-import { channels, files, messages } from '../db/schema';
+import type { CommandPayload } from '../../src/protocol';
+import { channels, messages } from '../db/schema';
 import { chatGroups, customerGroup, userGroup, type StoredChange } from '../sync/groups';
 import { messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
@@ -9,6 +9,7 @@ import { addHistory, chatMoveChanges } from './chat-changes';
 import { lockChat, updateChat } from './chat-access';
 import { replyAssignment } from './reply-assignment';
 import { requireViewer } from './require-viewer';
+import { storedAttachments } from './message-attachments';
 
 /** A staff reply or internal note; see replyAssignment for what a reply does to the chat. */
 export async function messageSend(
@@ -40,16 +41,11 @@ export async function messageSend(
     takes = assignment === 'take';
   }
 
-  // Each attachment must be a file uploaded to this organization; its stored name, type and size win.
-  const attachments: Attachment[] = [];
-  for (const wanted of payload.attachments) {
-    const [file] = await scope.tx
-      .select({ id: files.id, name: files.name, type: files.type, size: files.size })
-      .from(files)
-      .where(and(eq(files.id, wanted.id), eq(files.orgId, scope.orgId)));
-    if (!file) fail('FILE_NOT_FOUND', { name: wanted.name });
-    attachments.push({ ...file, type: file.type as Attachment['type'] });
-  }
+  const attachments = await storedAttachments(scope, payload.attachments, {
+    kind: 'staff',
+    orgId: scope.orgId,
+    userId: viewer.id,
+  });
   const [message] = await scope.tx
     .insert(messages)
     .values({

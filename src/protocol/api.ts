@@ -4,6 +4,7 @@ import { LIMITS } from './limits';
 import { EmailSchema, PasswordSchema, TotpCodeSchema } from './validation';
 import { LanguageSchema } from './entities/organization';
 import { CommandEnvelopeSchema } from './commands';
+import { AttachmentListSchema } from './attachments';
 import type { ApiError } from './errors';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
@@ -100,10 +101,12 @@ export type WidgetConfig = {
   logoUrl: string | null;
 };
 
+/** A widget message: text, files the visitor uploaded first, or both. */
 export const VisitorMessageBody = v.object({
   id: IdSchema,
-  text: v.pipe(v.string(), v.maxLength(LIMITS.messageTextMax)),
+  text: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.messageTextMax)), ''),
   name: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  attachments: AttachmentListSchema,
 });
 
 /** `GET /api/public/rating/:id`: what the public rating page needs to show. */

@@ -33,6 +33,15 @@ export const AttachmentSchema = v.object({
 });
 export type Attachment = v.InferOutput<typeof AttachmentSchema>;
 
+/**
+ * The files a message carries, uploaded before the message is sent; the server checks each
+ * against what it stored. Shared by staff replies, channel messages and the widget's messages.
+ */
+export const AttachmentListSchema = v.optional(
+  v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENTS_PER_MESSAGE)),
+  [],
+);
+
 /** The check shared by the form, the outbox and the server. */
 export function attachmentProblem(file: {
   type: string;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
-import { ATTACHMENTS_PER_MESSAGE, AttachmentSchema } from './attachments';
+import { AttachmentListSchema } from './attachments';
 import { MessageTextSchema } from './validation';
 import { OperatorStatusSchema } from './entities/user';
 
@@ -14,10 +14,7 @@ export const MessageSendPayload = v.object({
   text: MessageTextSchema,
   internal: v.optional(v.boolean(), false),
   /** Files uploaded (PUT /api/files/:id) before the command is sent; the server checks each. */
-  attachments: v.optional(
-    v.pipe(v.array(AttachmentSchema), v.maxLength(ATTACHMENTS_PER_MESSAGE)),
-    [],
-  ),
+  attachments: AttachmentListSchema,
 });
 
 export const ChatTakePayload = v.object({ chatId: IdSchema });
@@ -65,7 +62,10 @@ export const MessageReceivePayload = v.object({
     phone: v.optional(v.pipe(v.string(), v.maxLength(32))),
     email: v.optional(v.pipe(v.string(), v.maxLength(255))),
   }),
+  /** May be empty when the message is files only. */
   text: MessageTextSchema,
+  /** Files this customer uploaded through the channel (the widget: PUT /api/widget/files/:id). */
+  attachments: AttachmentListSchema,
 });
 
 export const COMMAND_PAYLOADS = {
