@@ -17,6 +17,7 @@ import { syncRoutes } from './sync-routes';
 import { fileRoutes } from './file-routes';
 import { publicRoutes } from './public-routes';
 import { widgetRoutes } from '../channels/site-chat/widget-routes';
+import { widgetFileRoutes } from '../channels/site-chat/widget-file-routes';
 import { demoSiteRoute } from '../demo/demo-site-route';
 import { staticRoutes } from './static-routes';
 
@@ -101,6 +102,7 @@ export async function buildServer(
   await app.register(fileRoutes(context), { prefix: '/api' });
   await app.register(publicRoutes(context), { prefix: '/api' });
   await app.register(widgetRoutes(context), { prefix: '/api' });
+  await app.register(widgetFileRoutes(context), { prefix: '/api' });
   demoSiteRoute(app, database);
   await staticRoutes(app, options.staticDir);
   app.addHook('onClose', () => {

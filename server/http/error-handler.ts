@@ -7,6 +7,7 @@ import {
   type Language,
 } from '../../src/protocol';
 import { DomainError } from '../domain/domain-error';
+import { isUploadPath } from './file-upload';
 
 /** HTTP status for an error name; everything not listed is a 400 (the request was refused). */
 function statusOf(name: ErrorName): number {
@@ -45,7 +46,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       name = error.errorName;
       params = error.params;
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      const upload = request.url.startsWith('/api/files/');
+      const upload = isUploadPath(request.url);
       name = upload ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE';
       if (upload) params = { max: ATTACHMENT_MAX_BYTES };
     } else if (error.statusCode === 429) {

@@ -28,6 +28,7 @@ import { currentSeq, readEvents } from '../../sync/event-log';
 import { customerGroup } from '../../sync/groups';
 import type { ServerContext } from '../../http/app';
 import { projectForVisitor } from './visitor-feed';
+import { visitorOf as authenticateVisitor, WIDGET_RATE_LIMIT } from './visitor-auth';
 
 const ChannelParams = v.object({ channelId: IdSchema });
 const FeedQuery = v.object({
@@ -66,7 +67,7 @@ const FEED_PAGE = 500;
  */
 export const widgetRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
-  const limited = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  const limited = WIDGET_RATE_LIMIT;
 
   const siteChannel = async (channelId: string) => {
     const [channel] = await db.select().from(channels).where(eq(channels.id, channelId));
@@ -74,16 +75,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
     return channel;
   };
 
-  const visitorOf = async (request: FastifyRequest) => {
-    const match = /^Visitor\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) fail('UNAUTHORIZED');
-    const [visitor] = await db
-      .select()
-      .from(widgetVisitors)
-      .where(eq(widgetVisitors.tokenHash, digestToken(match[1])));
-    if (!visitor) fail('UNAUTHORIZED');
-    return visitor;
-  };
+  const visitorOf = (request: FastifyRequest) => authenticateVisitor(db, request);
 
   app.get('/widget/:channelId/config', { config: limited }, async (request) => {
     const { channelId } = parseOrFail(ChannelParams, request.params);
@@ -134,6 +126,9 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
           messageId: body.id,
           client: { externalId: visitor.id, name: body.name ?? visitorName(visitor.id) },
           text: body.text,
+          // Files the visitor uploaded first (PUT /api/widget/files/:id); message.receive takes
+          // only their own.
+          attachments: body.attachments,
         },
       },
     );

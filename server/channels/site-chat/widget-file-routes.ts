@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { ATTACHMENT_MAX_BYTES, IdSchema } from '../../../src/protocol';
+import type { Db } from '../../db/database';
+import { chats, clientContacts, files, messages } from '../../db/schema';
+import { fail } from '../../domain/domain-error';
+import { mayUseFile, type FileOwner } from '../../domain/file-owner';
+import { parseOrFail } from '../../domain/parse';
+import type { ServerContext } from '../../http/app';
+import { sendFile } from '../../http/file-download';
+import { acceptRawUploads, readUpload, storeUpload } from '../../http/file-upload';
+import { visitorOf, WIDGET_RATE_LIMIT } from './visitor-auth';
+
+const FileParams = v.object({ id: IdSchema });
+
+/** Each upload may be 10 MB: far fewer per minute than the widget's other calls. */
+const UPLOAD_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+type Visitor = Awaited<ReturnType<typeof visitorOf>>;
+
+/** A visitor as a file owner: the site-chat channel's customer whose external id is the visitor id. */
+const visitorOwner = (visitor: Visitor): FileOwner => ({
+  kind: 'customer',
+  orgId: visitor.orgId,
+  channelId: visitor.channelId,
+  externalId: visitor.id,
+});
+
+/** Whether the file is attached to a message the visitor sees: not an internal note, in their chats. */
+async function inVisitorThread(db: Db, visitor: Visitor, fileId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .innerJoin(chats, eq(chats.id, messages.chatId))
+    .innerJoin(
+      clientContacts,
+      and(
+        eq(clientContacts.clientId, chats.clientId),
+        eq(clientContacts.channelId, chats.channelId),
+      ),
+    )
+    .where(
+      and(
+        eq(clientContacts.channelId, visitor.channelId),
+        eq(clientContacts.externalId, visitor.id),
+        eq(messages.internal, false),
+        sql`${messages.attachments} @> ${JSON.stringify([{ id: fileId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
+/**
+ * The widget visitor's files, on the same limits and storage as staff uploads (http/file-upload).
+ * A visitor uploads under the id their widget picks, then names the file in POST
+ * /api/widget/messages; they read back their own uploads and the files of their thread (the
+ * operator's too), never another visitor's. Staff read them all through GET /api/files/:id.
+ */
+export const widgetFileRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
+  const { db } = context.database;
+  acceptRawUploads(app);
+
+  app.put(
+    '/widget/files/:id',
+    { config: UPLOAD_RATE_LIMIT, bodyLimit: ATTACHMENT_MAX_BYTES },
+    async (request) => {
+      const visitor = await visitorOf(db, request);
+      const { id } = parseOrFail(FileParams, request.params);
+      const entity = await storeUpload(db, id, readUpload(request), visitorOwner(visitor));
+      return { code: 'ok' as const, entity };
+    },
+  );
+
+  app.get('/widget/files/:id', { config: WIDGET_RATE_LIMIT }, async (request, reply) => {
+    const visitor = await visitorOf(db, request);
+    const { id } = parseOrFail(FileParams, request.params);
+    const [file] = await db.select().from(files).where(eq(files.id, id));
+    const readable =
+      file !== undefined &&
+      (mayUseFile(file, visitorOwner(visitor)) ||
+        (file.orgId === visitor.orgId && (await inVisitorThread(db, visitor, id))));
+    if (!readable) fail('FILE_NOT_FOUND');
+    return sendFile(reply, file);
+  });
+};
