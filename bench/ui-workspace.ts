@@ -115,6 +115,7 @@ async function filterSwitch(
   });
   if (lists.length < 2)
     throw new Error(`the lists do not differ: ${JSON.stringify([...signatures])}`);
+  const stopProfile = await profile(page, 'switch');
   const samples: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const filter = lists[(i + 1) % lists.length] ?? 'assigned';
@@ -125,7 +126,32 @@ async function filterSwitch(
       ] as const),
     );
   }
+  await stopProfile();
   return { summary: summarize(samples), lists };
+}
+
+/** BENCH_PROFILE=<figure>: prints where the main thread's time went while that figure ran. */
+async function profile(page: Page, figure: string): Promise<() => Promise<void>> {
+  if (process.env.BENCH_PROFILE !== figure) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile: result } = await cdp.send('Profiler.stop');
+    const hits = new Map<number, number>();
+    for (const id of result.samples ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
+    const self = new Map<string, number>();
+    for (const node of result.nodes) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${String(lineNumber)}`;
+      self.set(key, (self.get(key) ?? 0) + (hits.get(node.id) ?? 0));
+    }
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
+    console.log(`Main thread by self time (${figure}):`);
+    for (const [key, count] of top)
+      console.log(`  ${(count / 10).toFixed(1).padStart(8)} ms  ${key}`);
+  };
 }
 
 /** Takes the first pending chat and sends replies into it, timing keypress → message painted. */
@@ -137,7 +163,14 @@ async function keypressToPainted(page: Page, baseUrl: string): Promise<Summary> 
     .getByTestId('chat-status')
     .filter({ hasText: /in progress|assigned/i })
     .waitFor();
+  if (process.env.BENCH_SEND_LIST) {
+    const id = await page.getByTestId('chat-screen').getAttribute('data-chat-id');
+    await page.goto(
+      `${baseUrl}/admin/chats?filter=${process.env.BENCH_SEND_LIST}&chat=${id ?? ''}`,
+    );
+  }
   const composer = page.getByTestId('composer');
+  const stopProfile = await profile(page, 'send');
   const samples: number[] = [];
   for (let i = 0; i < ROUNDS + 3; i++) {
     const text = `Benchmark reply ${String(i)} ${Math.random().toString(36).slice(2, 8)}`;
@@ -151,6 +184,7 @@ async function keypressToPainted(page: Page, baseUrl: string): Promise<Summary> 
     if (i >= 3) samples.push(ms); // the first sends warm the thread's queries up
     await page.waitForTimeout(50); // a person does not type the next reply within a frame
   }
+  await stopProfile();
   return summarize(samples);
 }
 

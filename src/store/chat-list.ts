@@ -37,3 +37,10 @@ export function compareChats(a: Chat, b: Chat): number {
       ? -1
       : a.id.localeCompare(b.id);
 }
+
+/** One list's chats out of all local chats, most urgent first. */
+export function chatList(chats: Iterable<Chat>, filter: ChatFilter, viewer: ChatViewer): Chat[] {
+  const listed: Chat[] = [];
+  for (const chat of chats) if (inChatList(chat, filter, viewer)) listed.push(chat);
+  return listed.sort(compareChats);
+}

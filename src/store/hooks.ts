@@ -1,10 +1,20 @@
-import { createContext, useCallback, useContext } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Chat } from '../protocol';
 import type { InboxDb } from './db';
-import { compareChats, inChatList, type ChatFilter, type ChatViewer } from './chat-list';
+import { chatList, type ChatFilter, type ChatViewer } from './chat-list';
+import { chatIndexOf } from './chat-index';
 import type { LocalMessage, OutboxRow } from './tables';
-import { enqueue, type NewCommand, type NewFile } from './outbox';
+import { prepareCommand, writeCommand, type NewCommand, type NewFile } from './outbox';
+import { predictRow } from './predict';
+import { sentEchoesOf, withEchoes } from './sent-echoes';
 
 /** The signed-in user's local database, provided once by the app shell. */
 export const StoreContext = createContext<InboxDb | null>(null);
@@ -32,31 +42,36 @@ export function useEnqueue(): (
   if (!sink) throw new Error('useEnqueue outside a CommandSinkContext provider');
   return useCallback(
     async (command, files = []) => {
-      const row = await enqueue(db, command, { userId: sink.userId }, new Date(), files);
+      const ctx = { userId: sink.userId };
+      const prepared = prepareCommand(command, new Date(), files);
+      // A new message shows in this very frame; the write below makes it durable.
+      const echo = predictRow(prepared.row, 'messages', undefined, ctx) as LocalMessage | undefined;
+      const echoes = sentEchoesOf(db);
+      if (echo) echoes.add(echo);
+      try {
+        await writeCommand(db, prepared, ctx);
+      } catch (error) {
+        if (echo) echoes.drop(echo.chatId, echo.id);
+        throw error;
+      }
       sink.afterEnqueue();
-      return row;
+      return prepared.row;
     },
     [db, sink],
   );
 }
 
-/** A chat list of the main menu, ordered most urgent first; undefined while loading. */
+/**
+ * A chat list of the main menu, ordered most urgent first; undefined while loading. Filtered in
+ * memory from the chat index, so a switch of list reads nothing from IndexedDB.
+ */
 export function useChatList(filter: ChatFilter, viewer: ChatViewer): Chat[] | undefined {
-  const db = useStore();
-  return useLiveQuery(async () => {
-    const candidates =
-      filter === 'closed' || filter === 'expired' || filter === 'assigned'
-        ? await db.chats
-            .where('status')
-            .equals(filter === 'closed' ? 'closed' : filter === 'assigned' ? 'assigned' : 'pending')
-            .toArray()
-        : await db.chats.toArray();
-    const expiredToo =
-      filter === 'expired' ? await db.chats.where('status').equals('assigned').toArray() : [];
-    return [...candidates, ...expiredToo]
-      .filter((chat) => inChatList(chat, filter, viewer))
-      .sort(compareChats);
-  }, [db, filter, viewer.id, viewer.teamIds.join(',')]);
+  const index = chatIndexOf(useStore());
+  const snapshot = useSyncExternalStore(index.subscribe, index.current);
+  return useMemo(
+    () => (snapshot.loaded ? chatList(snapshot.chats.values(), filter, viewer) : undefined),
+    [snapshot, filter, viewer],
+  );
 }
 
 export function useChat(chatId: string): Chat | undefined {
@@ -64,14 +79,20 @@ export function useChat(chatId: string): Chat | undefined {
   return useLiveQuery(() => db.chats.get(chatId), [db, chatId]);
 }
 
-/** A chat's messages, oldest first. */
-export function useMessages(chatId: string): LocalMessage[] | undefined {
+/** A chat's messages, oldest first, with the ones this tab sent a moment ago (sent-echoes.ts). */
+export function useMessages(chatId: string): readonly LocalMessage[] | undefined {
   const db = useStore();
-  return useLiveQuery(
+  const stored = useLiveQuery(
     () =>
       db.messages.where('[chatId+createdAt]').between([chatId, ''], [chatId, '\uffff']).toArray(),
     [db, chatId],
   );
+  const echoes = sentEchoesOf(db);
+  const pending = useSyncExternalStore(echoes.subscribe, () => echoes.of(chatId));
+  useEffect(() => {
+    if (stored) echoes.settle(chatId, stored);
+  }, [echoes, chatId, stored]);
+  return useMemo(() => (stored ? withEchoes(stored, pending) : undefined), [stored, pending]);
 }
 
 /** Client names by id, for list rows. */

@@ -9,3 +9,5 @@ export * from './bootstrap-write';
 export * from './chat-list';
 export * from './hooks';
 export * from './session-store';
+export * from './sent-echoes';
+export * from './chat-index';

@@ -9,18 +9,19 @@ export type NewCommand = { id?: string; type: string; payload: Record<string, un
 /** A file the user attached: kept as a Blob in `files` until the flush uploads it. */
 export type NewFile = { blob: Blob; name: string; type: string };
 
+/** A command ready for the outbox: its row, with ids given, and the files it carries. */
+export type PreparedCommand = { row: OutboxRow; files: FileRow[] };
+
 /**
- * Records a command and shows its predicted effect at once, in one transaction: the change is
- * never on screen without being in the outbox, nor the other way round. A message gets its id
- * here, so the text the user wrote keeps one id from this moment to the server and back.
+ * Gives a command its ids, without touching the database, so the screen can show what it
+ * predicts in the same frame. A message gets its id here, so the text the user wrote keeps one
+ * id from this moment to the server and back.
  */
-export async function enqueue(
-  db: InboxDb,
+export function prepareCommand(
   command: NewCommand,
-  ctx: PredictContext,
   now = new Date(),
   attach: readonly NewFile[] = [],
-): Promise<OutboxRow> {
+): PreparedCommand {
   const payload = { ...command.payload };
   if (
     (command.type === 'message.send' || command.type === 'chat.create') &&
@@ -35,7 +36,7 @@ export async function enqueue(
     state: 'pending',
     attempts: 0,
   };
-  const fileRows: FileRow[] = attach.map((file) => ({
+  const files: FileRow[] = attach.map((file) => ({
     id: newId(),
     commandId: row.id,
     name: file.name,
@@ -44,19 +45,42 @@ export async function enqueue(
     blob: file.blob,
     createdAt: row.createdAt,
   }));
-  if (fileRows.length > 0) {
+  if (files.length > 0) {
     const listed = Array.isArray(payload.attachments) ? (payload.attachments as unknown[]) : [];
     payload.attachments = [
       ...listed,
-      ...fileRows.map(({ id, name, type, size }) => ({ id, name, type, size })),
+      ...files.map(({ id, name, type, size }) => ({ id, name, type, size })),
     ];
   }
+  return { row, files };
+}
+
+/**
+ * Records a prepared command and its predicted effect in one transaction: the change is never
+ * stored without being in the outbox, nor the other way round.
+ */
+export async function writeCommand(
+  db: InboxDb,
+  { row, files }: PreparedCommand,
+  ctx: PredictContext,
+): Promise<OutboxRow> {
   await db.transaction('rw', [...db.writeTables(), db.files], async () => {
     await db.outbox.add(row);
-    if (fileRows.length > 0) await db.files.bulkAdd(fileRows);
+    if (files.length > 0) await db.files.bulkAdd(files);
     await recompute(db, affectedKeys(row, ctx), ctx);
   });
   return row;
+}
+
+/** Prepares and records a command: its predicted effect shows as soon as the write commits. */
+export function enqueue(
+  db: InboxDb,
+  command: NewCommand,
+  ctx: PredictContext,
+  now = new Date(),
+  attach: readonly NewFile[] = [],
+): Promise<OutboxRow> {
+  return writeCommand(db, prepareCommand(command, now, attach), ctx);
 }
 
 /**

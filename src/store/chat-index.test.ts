@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../protocol';
+import { InboxDb } from './db';
+import { applyEvents } from './apply-events';
+import { beginBootstrap, finishBootstrap, writeBootstrapRows } from './bootstrap-write';
+import { ChatIndex, type ChatIndexSnapshot } from './chat-index';
+import { enqueue } from './outbox';
+import { ME, chatId, chatRow, event } from './test-fixtures';
+
+const ctx = { userId: ME };
+
+/** Resolves with the first snapshot that passes `test`. */
+function until(index: ChatIndex, test: (snapshot: ChatIndexSnapshot) => boolean) {
+  return new Promise<ChatIndexSnapshot>((resolve) => {
+    const check = () => {
+      const snapshot = index.current();
+      if (!test(snapshot)) return;
+      stop();
+      resolve(snapshot);
+    };
+    const stop = index.subscribe(check);
+    check();
+  });
+}
+
+describe('chat index', () => {
+  let db: InboxDb;
+  let index: ChatIndex;
+  let keepAlive: () => void;
+  beforeEach(async () => {
+    db = new InboxDb(`test-${newId()}`);
+    await db.open();
+    await beginBootstrap(db, 0);
+    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1)), chatRow(chatId(2))]);
+    await finishBootstrap(db, 10, ctx);
+    index = new ChatIndex(db);
+    keepAlive = index.subscribe(() => undefined);
+  });
+  afterEach(async () => {
+    keepAlive();
+    await db.delete();
+  });
+
+  it('holds every local chat once loaded', async () => {
+    const snapshot = await until(index, (s) => s.loaded);
+    expect([...snapshot.chats.keys()].sort()).toEqual([chatId(1), chatId(2)]);
+  });
+
+  it('follows synced changes: a new chat, a changed one, a deleted one', async () => {
+    await until(index, (s) => s.loaded);
+    await applyEvents(
+      db,
+      [
+        event(11, [
+          { table: 'chats', op: 'put', key: chatId(3), row: chatRow(chatId(3)) },
+          {
+            table: 'chats',
+            op: 'put',
+            key: chatId(1),
+            row: chatRow(chatId(1), { status: 'closed' }),
+          },
+          { table: 'chats', op: 'delete', key: chatId(2) },
+        ]),
+      ],
+      11,
+      ctx,
+    );
+    const snapshot = await until(index, (s) => s.chats.has(chatId(3)) && !s.chats.has(chatId(2)));
+    expect(snapshot.chats.get(chatId(1))?.status).toBe('closed');
+    expect(snapshot.chats.size).toBe(2);
+  });
+
+  it('shows a prediction as soon as it is in the outbox', async () => {
+    await until(index, (s) => s.loaded);
+    await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(1) } }, ctx);
+    const snapshot = await until(index, (s) => s.chats.get(chatId(1))?.status === 'assigned');
+    expect(snapshot.chats.get(chatId(1))?.operatorId).toBe(ME);
+  });
+
+  it('starts over from a full read after a clear', async () => {
+    await until(index, (s) => s.loaded);
+    await db.chats.clear();
+    await db.chats.put(chatRow(chatId(5)));
+    const snapshot = await until(index, (s) => s.chats.size === 1);
+    expect([...snapshot.chats.keys()]).toEqual([chatId(5)]);
+  });
+
+  it('gives each change a new snapshot, and the same one while nothing changes', async () => {
+    const first = await until(index, (s) => s.loaded);
+    expect(index.current()).toBe(first);
+    await db.chats.put(chatRow(chatId(1), { status: 'closed' }));
+    const second = await until(index, (s) => s.chats.get(chatId(1))?.status === 'closed');
+    expect(second).not.toBe(first);
+    expect(first.chats.get(chatId(1))?.status).not.toBe('closed');
+  });
+});

@@ -1,0 +1,125 @@
+import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
+import type { Chat } from '../protocol';
+import type { InboxDb } from './db';
+
+/** What the index holds at one moment; a new object on every change, as React's stores need. */
+export type ChatIndexSnapshot = { loaded: boolean; chats: ReadonlyMap<string, Chat> };
+
+const EMPTY: ChatIndexSnapshot = { loaded: false, chats: new Map() };
+
+/**
+ * Every local chat in memory, kept current from Dexie's `storagemutated` notices (which also
+ * carry the sync worker's writes, across contexts). The chat lists filter and order it in memory,
+ * so switching lists over 10,000 chats never reads IndexedDB, and a change to one chat re-reads
+ * that one chat instead of the whole list (DESIGN §6: a filter switch within a frame).
+ *
+ * It loads on its first subscriber and stops listening after its last one leaves.
+ */
+export class ChatIndex {
+  private snapshot: ChatIndexSnapshot = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  /** Keys changed since the last read; `all` after a change too wide to list key by key. */
+  private dirty: Set<string> | 'all' = 'all';
+  private reading = false;
+  private running = false;
+
+  constructor(private readonly db: InboxDb) {}
+
+  current = (): ChatIndexSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (!this.running) this.start();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  };
+
+  private start(): void {
+    this.running = true;
+    this.dirty = 'all';
+    Dexie.on('storagemutated', this.onMutated);
+    void this.read();
+  }
+
+  private stop(): void {
+    this.running = false;
+    Dexie.on.storagemutated.unsubscribe(this.onMutated);
+    // Unheard changes may follow; the next subscriber starts from a full read.
+    this.snapshot = EMPTY;
+  }
+
+  private readonly onMutated = (parts: ObservabilitySet): void => {
+    const prefix = `idb://${this.db.name}/chats/`;
+    for (const part of [prefix, `${prefix}:dels`]) {
+      const tree = parts[part];
+      if (tree) this.markDirty(tree);
+    }
+    void this.read();
+  };
+
+  private markDirty(tree: IntervalTree): void {
+    if (this.dirty === 'all') return;
+    for (const range of RangeSet(tree)) {
+      // Single keys are what row writes produce; a range means a clear or a bulk change.
+      if (typeof range.from === 'string' && range.from === range.to) this.dirty.add(range.from);
+      else {
+        this.dirty = 'all';
+        return;
+      }
+    }
+  }
+
+  /** Reads what changed, one read at a time; changes heard meanwhile wait for the next round. */
+  private async read(): Promise<void> {
+    if (this.reading || !this.running) return;
+    this.reading = true;
+    try {
+      while (!this.stopped() && (this.dirty === 'all' || this.dirty.size > 0)) {
+        const dirty = this.dirty;
+        this.dirty = new Set();
+        const next =
+          dirty === 'all'
+            ? new Map((await this.db.chats.toArray()).map((chat) => [chat.id, chat]))
+            : await this.patched([...dirty]);
+        if (this.stopped()) return;
+        this.snapshot = { loaded: true, chats: next };
+        for (const listener of this.listeners) listener();
+      }
+    } catch (error) {
+      // The database closed under us (sign-out): nothing left to show.
+      if (!(error instanceof Dexie.DatabaseClosedError)) throw error;
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  /** A method, not the field, so checks after an await are not narrowed away. */
+  private stopped(): boolean {
+    return !this.running;
+  }
+
+  private async patched(ids: string[]): Promise<Map<string, Chat>> {
+    const rows = await this.db.chats.bulkGet(ids);
+    const next = new Map(this.snapshot.chats);
+    ids.forEach((id, i) => {
+      const row = rows[i];
+      if (row) next.set(id, row);
+      else next.delete(id);
+    });
+    return next;
+  }
+}
+
+const indexes = new WeakMap<InboxDb, ChatIndex>();
+
+/** The chat index of one local database. */
+export function chatIndexOf(db: InboxDb): ChatIndex {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new ChatIndex(db);
+    indexes.set(db, index);
+  }
+  return index;
+}
