@@ -4,7 +4,7 @@ import { LIMITS } from './limits';
 import { EmailSchema, PasswordSchema, TotpCodeSchema } from './validation';
 import { LanguageSchema } from './entities/organization';
 import { CommandEnvelopeSchema } from './commands';
-import { AttachmentListSchema } from './attachments';
+import { AttachmentListSchema, type Attachment } from './attachments';
 import type { ApiError } from './errors';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
@@ -86,7 +86,7 @@ export type VisitorItem =
         text: string;
         from: 'me' | 'operator' | 'bot';
         createdAt: string;
-        attachments: { id: string; name: string; type: string; size: number }[];
+        attachments: Attachment[];
       };
     }
   | { seq: number; kind: 'closed'; chatId: string; ratingLinkId: string | null }

@@ -1,11 +1,13 @@
-import type { VisitorItem, WidgetConfig } from '../protocol';
+import type { Attachment, VisitorItem, WidgetConfig } from '../protocol';
+import { ATTACHMENT_TYPES, attachmentProblem } from '../protocol/attachments';
 import { WIDGET_CSS } from './widget-styles';
 import { loadState, mergeItems, openRatingRequest, type WidgetState } from './widget-state';
+import { fileErrorName, fileSizeText, widgetTexts, type FileErrorName } from './widget-texts';
 
 /**
  * The site-chat widget: one script tag, `<script src="https://…/widget.js" data-channel="<id>">`.
  * It keeps the conversation in localStorage, sends messages with their own ids (a retry is never a
- * second message), follows replies over the server's public WebSocket and catches up over HTTP
+ * second message) and files uploaded first, follows replies over the server's public WebSocket and catches up over HTTP
  * after a drop, so the customer misses nothing. No framework: it must stay small (≤ 30 KB gzip).
  */
 
@@ -19,25 +21,7 @@ const channelId = script?.dataset.channel ?? '';
 const base = script ? new URL(script.src).origin : location.origin;
 const storageKey = `sc-widget:${channelId}`;
 const ru = (navigator.language || '').toLowerCase().startsWith('ru');
-const TEXT = ru
-  ? {
-      placeholder: 'Напишите сообщение…',
-      send: 'Отправить',
-      sending: 'отправляется…',
-      offline: 'Нет связи — сообщения уйдут, когда она появится',
-      rate: 'Оцените, пожалуйста, разговор',
-      thanks: 'Спасибо за оценку!',
-      unavailable: 'Чат сейчас недоступен',
-    }
-  : {
-      placeholder: 'Write a message…',
-      send: 'Send',
-      sending: 'sending…',
-      offline: 'No connection: messages will go when it is back',
-      rate: 'Please rate this conversation',
-      thanks: 'Thank you for your rating!',
-      unavailable: 'The chat is not available right now',
-    };
+const TEXT = widgetTexts(ru);
 
 let state: WidgetState = loadState(localStorage, storageKey);
 let config: WidgetConfig | null = null;
@@ -51,7 +35,7 @@ const save = () => {
 };
 const api = async (path: string, init: RequestInit = {}): Promise<Response> => {
   const headers = new Headers(init.headers);
-  if (init.body) headers.set('content-type', 'application/json');
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
   if (state.token) headers.set('authorization', `Visitor ${state.token}`);
   return fetch(`${base}${path}`, { ...init, headers });
 };
@@ -77,8 +61,23 @@ input.placeholder = TEXT.placeholder;
 input.dataset.testid = 'widget-input';
 const sendButton = el('button', '', TEXT.send);
 sendButton.type = 'submit';
-form.append(input, sendButton);
-panel.append(header, thread, status, form);
+// A paper-clip opens the browser's file picker, offering only the types the server takes.
+const attachButton = el('button', 'attach');
+attachButton.append(paperClip(20));
+attachButton.type = 'button';
+attachButton.title = TEXT.attach;
+attachButton.setAttribute('aria-label', TEXT.attach);
+attachButton.dataset.testid = 'widget-attach';
+const fileInput = el('input');
+fileInput.type = 'file';
+fileInput.accept = ATTACHMENT_TYPES.join(',');
+fileInput.hidden = true;
+fileInput.dataset.testid = 'widget-file-input';
+const alertLine = el('div', 'alert');
+alertLine.setAttribute('role', 'alert');
+alertLine.dataset.testid = 'widget-error';
+form.append(attachButton, fileInput, input, sendButton);
+panel.append(header, thread, status, alertLine, form);
 root.append(style, launcher, panel);
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -92,12 +91,84 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-function bubble(text: string, mine: boolean, note = '', id = ''): HTMLElement {
+/**
+ * A paper-clip drawn as SVG (the app's icon, src/ui/Icon.tsx, which the widget may not import):
+ * emoji fonts are missing on many systems. Decorative; the control around it carries the name.
+ */
+function paperClip(size: number): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('width', String(size));
+  svg.setAttribute('height', String(size));
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('fill', 'none');
+  svg.setAttribute('stroke', 'currentColor');
+  svg.setAttribute('stroke-width', '1.8');
+  svg.setAttribute('stroke-linecap', 'round');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(svg.namespaceURI, 'path');
+  path.setAttribute(
+    'd',
+    'M20 11.5l-8.3 8.3a5 5 0 0 1-7-7L13 4.5a3.3 3.3 0 0 1 4.7 4.7l-8.2 8.2a1.7 1.7 0 0 1-2.4-2.4L14.5 7.6',
+  );
+  svg.append(path);
+  return svg;
+}
+
+function bubble(
+  text: string,
+  mine: boolean,
+  note = '',
+  id = '',
+  files: readonly Attachment[] = [],
+): HTMLElement {
   const node = el('div', `bubble ${mine ? 'me' : 'them'}${note ? ' pending' : ''}`, text);
   node.dataset.testid = 'widget-message';
   if (id) node.dataset.id = id;
+  for (const file of files) node.append(attachmentView(file));
   if (note) node.append(el('small', '', note));
   return node;
+}
+
+/** A picture as a thumbnail that opens full size; any other file as a link that downloads it. */
+function attachmentView(file: Attachment): HTMLElement {
+  const url = fileUrls.get(file.id);
+  const link = el('a');
+  link.title = file.name;
+  if (file.type.startsWith('image/')) {
+    link.dataset.testid = 'widget-attachment-image';
+    link.target = '_blank';
+    const image = el('img');
+    image.alt = file.name;
+    image.onload = () => {
+      thread.scrollTop = thread.scrollHeight;
+    };
+    if (url) image.src = url;
+    else
+      void fileUrl(file.id).then((loaded) => {
+        if (loaded) render();
+      });
+    link.append(image);
+  } else {
+    link.dataset.testid = 'widget-attachment-file';
+    link.download = file.name;
+    link.append(paperClip(14), ` ${file.name} · ${fileSizeText(file.size, ru)}`);
+    if (!url)
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        void fileUrl(file.id).then((loaded) => {
+          if (!loaded) return;
+          render(); // from now on the link holds the bytes itself
+          const save = el('a');
+          save.href = loaded;
+          save.download = file.name;
+          root.append(save);
+          save.click();
+          save.remove();
+        });
+      });
+  }
+  if (url) link.href = url;
+  return link;
 }
 
 function render(): void {
@@ -116,10 +187,18 @@ function render(): void {
   if (config?.welcomeMessage) nodes.push(bubble(config.welcomeMessage, false));
   for (const item of state.items) {
     if (item.kind === 'message')
-      nodes.push(bubble(item.message.text, item.message.from === 'me', '', item.message.id));
+      nodes.push(
+        bubble(
+          item.message.text,
+          item.message.from === 'me',
+          '',
+          item.message.id,
+          item.message.attachments,
+        ),
+      );
   }
   for (const pending of state.pending)
-    nodes.push(bubble(pending.text, true, TEXT.sending, pending.id));
+    nodes.push(bubble(pending.text, true, TEXT.sending, pending.id, pending.attachments));
   const request = openRatingRequest(state);
   if (request) {
     const box = el('div', 'rating', TEXT.rate);
@@ -144,6 +223,68 @@ function render(): void {
   if (config && !config.active) status.textContent = TEXT.unavailable;
 }
 
+// ---- files ----
+/** Object URLs of files' bytes by file id: the customer's own picks at once, others fetched once. */
+const fileUrls = new Map<string, string>();
+const fileLoads = new Map<string, Promise<string | null>>();
+
+/**
+ * The bytes of a file of this conversation, over GET /api/widget/files/:id with the visitor's
+ * token in a header (never in the address), as an object URL; null when they cannot be had now.
+ */
+function fileUrl(id: string): Promise<string | null> {
+  const known = fileUrls.get(id);
+  if (known) return Promise.resolve(known);
+  let load = fileLoads.get(id);
+  if (!load) {
+    load = api(`/api/widget/files/${encodeURIComponent(id)}`)
+      .then(async (response) => (response.ok ? URL.createObjectURL(await response.blob()) : null))
+      .catch(() => null)
+      .then((url) => {
+        fileLoads.delete(id); // a failure is tried again at the next render
+        if (url) fileUrls.set(id, url);
+        return url;
+      });
+    fileLoads.set(id, load);
+  }
+  return load;
+}
+
+function showFileError(name: FileErrorName | null): void {
+  alertLine.textContent = name ? TEXT.errors[name] : '';
+}
+
+/** Checks the file as the server will, uploads it under an id of its own, then sends it. */
+async function attach(file: File): Promise<void> {
+  const problem = attachmentProblem({ type: file.type, size: file.size });
+  showFileError(problem);
+  if (problem || (config && !config.active)) return;
+  status.textContent = TEXT.uploading;
+  try {
+    if (!(await ensureVisitor())) throw new Error('no visitor');
+    const id = crypto.randomUUID();
+    const response = await api(`/api/widget/files/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
+      body: file,
+    });
+    const answer = (await response.json().catch(() => null)) as {
+      entity?: Attachment;
+      error?: { name?: unknown };
+    } | null;
+    status.textContent = '';
+    if (!response.ok || !answer?.entity) {
+      showFileError(fileErrorName(answer?.error?.name));
+      return;
+    }
+    fileUrls.set(id, URL.createObjectURL(file));
+    queue('', [answer.entity]);
+  } catch {
+    status.textContent = '';
+    showFileError('FILE_UPLOAD_FAILED');
+  }
+}
+
 // ---- network ----
 async function ensureVisitor(): Promise<boolean> {
   if (state.token) return true;
@@ -164,7 +305,11 @@ async function flush(): Promise<void> {
     for (const message of [...state.pending]) {
       const response = await api('/api/widget/messages', {
         method: 'POST',
-        body: JSON.stringify({ id: message.id, text: message.text }),
+        body: JSON.stringify({
+          id: message.id,
+          text: message.text,
+          attachments: message.attachments ?? [],
+        }),
       });
       if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
       if (!response.ok) {
@@ -271,21 +416,34 @@ launcher.addEventListener('click', () => {
   panel.hidden = !panel.hidden;
   if (!panel.hidden) input.focus();
 });
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  const text = input.value.trim();
-  if (!text || (config && !config.active)) return;
-  input.value = '';
+/** Shows a message at once as "sending…" and sends it with its own id. */
+function queue(text: string, attachments: Attachment[] = []): void {
   state = {
     ...state,
     pending: [
       ...state.pending,
-      { id: crypto.randomUUID(), text, createdAt: new Date().toISOString() },
+      { id: crypto.randomUUID(), text, createdAt: new Date().toISOString(), attachments },
     ],
   };
   save();
   render();
   void flush();
+}
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const text = input.value.trim();
+  if (!text || (config && !config.active)) return;
+  input.value = '';
+  showFileError(null);
+  queue(text);
+});
+attachButton.addEventListener('click', () => {
+  fileInput.click();
+});
+fileInput.addEventListener('change', () => {
+  const file = fileInput.files?.[0];
+  fileInput.value = ''; // the same file may be picked again
+  if (file) void attach(file);
 });
 input.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {

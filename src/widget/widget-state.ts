@@ -1,7 +1,16 @@
-import type { VisitorItem } from '../protocol';
+import type { Attachment, VisitorItem } from '../protocol';
 
-/** A message the customer wrote that the server has not confirmed yet. */
-export type PendingMessage = { id: string; text: string; createdAt: string };
+/**
+ * A message the customer wrote that the server has not confirmed yet. Its files are uploaded
+ * before it is queued (a File cannot wait in localStorage), so a retry sends only their ids.
+ * Absent in states stored before attachments existed.
+ */
+export type PendingMessage = {
+  id: string;
+  text: string;
+  createdAt: string;
+  attachments?: Attachment[];
+};
 
 /** What the widget keeps in localStorage, so the conversation survives reloads and lost networks. */
 export type WidgetState = {

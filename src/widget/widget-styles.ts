@@ -18,12 +18,18 @@ header span { display: block; font-size: 12px; opacity: .85; }
 .bubble.them { align-self: flex-start; background: #fff; color: #111827; border: 1px solid #e5e7eb; border-bottom-left-radius: 4px; }
 .bubble.pending { opacity: .7; }
 .bubble small { display: block; font-size: 11px; opacity: .75; margin-top: 2px; }
+.bubble a { display: block; margin-top: 4px; color: inherit; text-decoration: underline; cursor: pointer; }
+.bubble img { display: block; max-width: 100%; max-height: 180px; border-radius: 8px; background: #e5e7eb; min-width: 48px; min-height: 48px; }
 .rating { align-self: stretch; background: #fff; border: 1px solid #e5e7eb; border-radius: 12px; padding: 10px; font-size: 14px; }
 .rating div { display: flex; gap: 6px; margin-top: 8px; }
 .rating button { flex: 1; padding: 8px 0; border: 1px solid #2563eb; border-radius: 8px; background: #fff; color: #2563eb; cursor: pointer; font-size: 15px; }
 .status { font-size: 12px; color: #6b7280; padding: 4px 12px; background: #f5f7fb; }
 .status:empty { display: none; }
+.alert { font-size: 12px; color: #b91c1c; padding: 4px 12px; background: #fef2f2; }
+.alert:empty { display: none; }
 form { display: flex; gap: 8px; padding: 10px; border-top: 1px solid #e5e7eb; }
 textarea { flex: 1; resize: none; height: 40px; border: 1px solid #d1d5db; border-radius: 10px; padding: 9px 10px; font-size: 14px; }
 form button { border: 0; background: #2563eb; color: #fff; border-radius: 10px; padding: 0 14px; font-size: 14px; cursor: pointer; }
+form button.attach { background: transparent; color: #4b5563; padding: 0 4px; display: flex; align-items: center; }
+.bubble a svg { vertical-align: -2px; }
 `;
