@@ -14,7 +14,9 @@
  * nothing changes, which no screen update can beat.
  *
  * Needs the built app (`npm run bench:ui` builds first) and Chromium at /usr/bin/chromium.
- * BENCH_CHATS / BENCH_MESSAGES change the organization's size; BENCH_ROUNDS the samples per figure.
+ * BENCH_CHATS / BENCH_MESSAGES change the organization's size; BENCH_ROUNDS the samples per figure;
+ * BENCH_SEND_LIST=<filter> keeps that list beside the thread while replies are sent (the Pending
+ * list otherwise); BENCH_PROFILE=switch|send prints where the main thread's time went.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

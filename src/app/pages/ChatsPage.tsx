@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import type { Right } from '../../protocol';
 import { ChatList } from '../../features/chats/ChatList';
@@ -8,6 +8,7 @@ import { ChatWorkspaceContext, type ChatWorkspace } from '../../features/chats/c
 import { useI18n } from '../../ui/i18n';
 import { usePageTitle } from '../../ui/page-title';
 import { SessionStorage } from '../session/session-storage';
+import { chosenList } from '../shell/chosen-list';
 
 const chatsApi = getRouteApi('/admin/chats');
 const adminApi = getRouteApi('/admin');
@@ -15,7 +16,21 @@ const adminApi = getRouteApi('/admin');
 /** The chat workspace: the list of the chosen menu filter, and beside it the open chat. */
 export function ChatsPage(): ReactNode {
   const { t } = useI18n();
-  const { filter, create, chat } = chatsApi.useSearch();
+  const route = chatsApi.useSearch();
+  // A list just chosen in the menu shows before the router's transition commits its URL.
+  const chosen = useSyncExternalStore(chosenList.subscribe, chosenList.current);
+  useEffect(() => {
+    chosenList.clear();
+  }, [route.filter, route.chat, route.create]);
+  useEffect(
+    () => () => {
+      chosenList.clear();
+    },
+    [],
+  );
+  const { filter, create, chat } = chosen
+    ? { filter: chosen, create: undefined, chat: undefined }
+    : route;
   const { session } = adminApi.useRouteContext();
   const navigate = useNavigate();
   const router = useRouter();

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import { PLATFORM_NAME } from '../../protocol';
-import { usePendingCount } from '../../store';
+import { CHAT_FILTERS, usePendingCount, type ChatFilter } from '../../store';
 import { useI18n } from '../../ui/i18n';
 import { accessOf } from '../guards';
 import type { ActiveSession, AuthSession } from '../session/auth-session';
+import { chosenList, switchesInPlace } from './chosen-list';
 import { ConnectionStatus } from './ConnectionStatus';
 import { LanguageSwitch } from './LanguageSwitch';
 import { menuFor, type MenuEntry } from './menu';
@@ -52,6 +53,9 @@ export function MainMenu({
                 activeProps={{ className: 'menu__link--active' }}
                 data-testid={`menu-${entry}`}
                 {...LINKS[entry]}
+                onClick={(event) => {
+                  if (isChatList(entry) && switchesInPlace(event)) chosenList.choose(entry);
+                }}
               >
                 {t(`menu.${entry}`)}
               </Link>
@@ -67,6 +71,9 @@ export function MainMenu({
     </nav>
   );
 }
+
+const isChatList = (entry: MenuEntry): entry is ChatFilter =>
+  (CHAT_FILTERS as readonly string[]).includes(entry);
 
 function LogOutButton({ auth }: { auth: AuthSession }): ReactNode {
   const { t } = useI18n();
