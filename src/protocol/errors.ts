@@ -140,6 +140,7 @@ export const ERROR_TEXTS = {
     ru: 'Встроенную роль нельзя изменить',
   },
   RULE_NOT_FOUND: { en: 'Rule not found', ru: 'Правило не найдено' },
+  RULE_NAME_REQUIRED: { en: 'Enter the rule name', ru: 'Укажите название правила' },
   RULES_USE_CHATBOT: {
     en: 'Routing rules use this chat bot',
     ru: 'Этот чат-бот используется в правилах',

@@ -14,6 +14,8 @@ export * from './entities/request-category';
 export * from './entities/template';
 export * from './entities/chat';
 export * from './entities/message';
+export * from './entities/intent';
+export * from './entities/routing-rule';
 export * from './commands';
 export * from './events';
 export * from './sync';
