@@ -24,7 +24,7 @@ import { chats, clientContacts, messages } from '../server/db/schema';
 import { executeCommand, type CommandDeps } from '../server/domain/execute-command';
 import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
-import { percentile } from './stats';
+import { formatTable, percentile } from './stats';
 
 const BUDGET_PER_SECOND = 2000;
 const CLIENTS = 500;
@@ -324,16 +324,7 @@ function table(rows: readonly Row[]): string {
     `${row.costFactor.toFixed(2)}×`,
     row.backend === 'postgres' ? (row.perSecond >= BUDGET_PER_SECOND ? 'pass' : 'miss') : '—',
   ]);
-  const widths = header.map((cell, i) =>
-    Math.max(cell.length, ...body.map((line) => (line[i] ?? '').length)),
-  );
-  const format = (line: readonly string[]) =>
-    line
-      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ');
-  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join(
-    '\n',
-  );
+  return formatTable(header, body, 2);
 }
 
 async function main(): Promise<void> {

@@ -15,3 +15,26 @@ export function summarize(samples: readonly number[]): Summary {
     mean: sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, sorted.length),
   };
 }
+
+/**
+ * A plain-text table: the first `leftColumns` columns aligned left (names), the rest right
+ * (figures), two spaces apart, with a rule under the header.
+ */
+export function formatTable(
+  header: readonly string[],
+  body: readonly (readonly string[])[],
+  leftColumns = 1,
+): string {
+  const widths = header.map((cell, i) =>
+    Math.max(cell.length, ...body.map((row) => (row[i] ?? '').length)),
+  );
+  const format = (row: readonly string[]) =>
+    row
+      .map((cell, i) =>
+        i < leftColumns ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+      )
+      .join('  ');
+  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join(
+    '\n',
+  );
+}

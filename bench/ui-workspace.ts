@@ -27,7 +27,7 @@ import { systemClock } from '../server/clock';
 import { startAppServer } from '../tests/e2e/app-server';
 import { launchBrowser, signIn, type Page } from '../tests/e2e/browser';
 import { installProbes } from './ui/page-probes';
-import { summarize, type Summary } from './stats';
+import { formatTable, summarize, type Summary } from './stats';
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 10_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
@@ -212,16 +212,7 @@ function table(figures: readonly Figure[], floor: Summary): string {
     '',
     '',
   ]);
-  const widths = header.map((cell, i) =>
-    Math.max(cell.length, ...body.map((row) => (row[i] ?? '').length)),
-  );
-  const format = (row: readonly string[]) =>
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ');
-  return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(format)].join(
-    '\n',
-  );
+  return formatTable(header, body);
 }
 
 async function main(): Promise<void> {

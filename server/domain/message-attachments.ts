@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Attachment } from '../../src/protocol';
-import { files } from '../db/schema';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { mayUseFile, type FileOwner } from './file-owner';
+import { storedFile } from './stored-file';
 
 /**
  * The attachments a message is stored with. Each must be a file the sender may use (see
@@ -17,18 +16,7 @@ export async function storedAttachments(
 ): Promise<Attachment[]> {
   const attachments: Attachment[] = [];
   for (const { id, name } of wanted) {
-    const [file] = await scope.tx
-      .select({
-        id: files.id,
-        name: files.name,
-        type: files.type,
-        size: files.size,
-        orgId: files.orgId,
-        channelId: files.channelId,
-        externalId: files.externalId,
-      })
-      .from(files)
-      .where(eq(files.id, id));
+    const file = await storedFile(scope.tx, id);
     if (!file || !mayUseFile(file, sender)) fail('FILE_NOT_FOUND', { name });
     // Only allowed types were ever stored (the upload checks them).
     attachments.push({

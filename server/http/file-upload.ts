@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ATTACHMENT_MAX_BYTES, attachmentProblem, type Attachment } from '../../src/protocol';
@@ -7,6 +6,7 @@ import { files } from '../db/schema';
 import { fail } from '../domain/domain-error';
 import { mayUseFile, ownerColumns, type FileOwner } from '../domain/file-owner';
 import { parseOrFail } from '../domain/parse';
+import { storedFile } from '../domain/stored-file';
 
 /**
  * Uploads of message files, shared by staff (PUT /api/files/:id) and widget visitors
@@ -55,22 +55,6 @@ export function readUpload(request: FastifyRequest): Upload {
   if (problem) fail(problem, { max: ATTACHMENT_MAX_BYTES });
   return { name, type, data };
 }
-
-const storedFile = async (db: Db, id: string) => {
-  const [file] = await db
-    .select({
-      id: files.id,
-      name: files.name,
-      type: files.type,
-      size: files.size,
-      orgId: files.orgId,
-      channelId: files.channelId,
-      externalId: files.externalId,
-    })
-    .from(files)
-    .where(eq(files.id, id));
-  return file;
-};
 
 /**
  * Stores an upload under the id the browser chose, so an upload retried after a lost answer is
