@@ -21,11 +21,19 @@ import {
  * State tables and the event log (DESIGN §4). Every state row carries its organization, and every
  * read filters by it. Column names are snake_case in SQL and camelCase in TypeScript.
  */
-const ts = (name?: string) =>
-  name
-    ? timestamp(name, { withTimezone: true, mode: 'date' })
-    : timestamp({ withTimezone: true, mode: 'date' });
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 const created = () => ts().notNull().defaultNow();
+/** An array column that starts empty (team ids, options, tags). */
+const uuidList = () =>
+  uuid()
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`);
+const textList = () =>
+  text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
 
 export const organizations = pgTable('organizations', {
   id: uuid().primaryKey(),
@@ -43,23 +51,24 @@ export const organizations = pgTable('organizations', {
     .default('en'),
   licenseCount: integer().notNull().default(10),
   usesCategories: boolean().notNull().default(false),
-  options: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
+  options: textList(),
   /** Events at or below this seq were pruned: an older cursor must bootstrap again. */
   logFloorSeq: bigint({ mode: 'number' }).notNull().default(0),
   createdAt: created(),
   updatedAt: created(),
 });
 
+/** The organization a state row belongs to. */
+const orgRef = () =>
+  uuid()
+    .notNull()
+    .references(() => organizations.id);
+
 export const roles = pgTable(
   'roles',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     name: text().notNull(),
     description: text().notNull(),
     rights: text().array().notNull(),
@@ -73,9 +82,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     email: text().notNull().unique(),
     name: text().notNull(),
     phone: text(),
@@ -84,10 +91,7 @@ export const users = pgTable(
     roleId: uuid()
       .notNull()
       .references(() => roles.id),
-    teamIds: uuid()
-      .array()
-      .notNull()
-      .default(sql`'{}'::uuid[]`),
+    teamIds: uuidList(),
     autoBreakMinutes: integer(),
     active: boolean().notNull().default(true),
     language: text({ enum: ['en', 'ru'] })
@@ -116,9 +120,7 @@ export const sessions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     tokenHash: text().notNull().unique(),
     pwa: boolean().notNull().default(false),
     createdAt: created(),
@@ -144,9 +146,7 @@ export const teams = pgTable(
   'teams',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     name: text().notNull(),
     description: text().notNull(),
     distributionMethod: text({ enum: ['round_robin', 'least_busy'] })
@@ -167,9 +167,7 @@ export const channels = pgTable(
   'channels',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     name: text().notNull(),
     type: text().notNull(),
     active: boolean().notNull().default(true),
@@ -190,17 +188,12 @@ export const clients = pgTable(
   'clients',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     name: text().notNull(),
     phone: text(),
     email: text(),
     status: text().notNull().default('NEW'),
-    tags: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: textList(),
     personalManagerId: uuid(),
     createdAt: created(),
     updatedAt: created(),
@@ -228,15 +221,10 @@ export const requestCategories = pgTable(
   'request_categories',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     parentId: uuid(),
     name: text().notNull(),
-    teamIds: uuid()
-      .array()
-      .notNull()
-      .default(sql`'{}'::uuid[]`),
+    teamIds: uuidList(),
     createdAt: created(),
   },
   (t) => [index('request_categories_org').on(t.orgId)],
@@ -246,14 +234,9 @@ export const templateCategories = pgTable(
   'template_categories',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     name: text().notNull(),
-    teamIds: uuid()
-      .array()
-      .notNull()
-      .default(sql`'{}'::uuid[]`),
+    teamIds: uuidList(),
     createdAt: created(),
   },
   (t) => [index('template_categories_org').on(t.orgId)],
@@ -263,16 +246,11 @@ export const templates = pgTable(
   'templates',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     title: text().notNull(),
     text: text().notNull(),
     categoryId: uuid(),
-    teamIds: uuid()
-      .array()
-      .notNull()
-      .default(sql`'{}'::uuid[]`),
+    teamIds: uuidList(),
     createdAt: created(),
   },
   (t) => [index('templates_org').on(t.orgId)],
@@ -282,9 +260,7 @@ export const chats = pgTable(
   'chats',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     channelId: uuid()
       .notNull()
       .references(() => channels.id),
@@ -346,9 +322,7 @@ export const files = pgTable(
   'files',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     /** The staff member who uploaded it; null for a customer's file. */
     uploadedBy: uuid(),
     /**
@@ -408,9 +382,7 @@ export const ratingLinks = pgTable(
   'rating_links',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     chatId: uuid()
       .notNull()
       .references(() => chats.id),
@@ -425,9 +397,7 @@ export const widgetVisitors = pgTable(
   'widget_visitors',
   {
     id: uuid().primaryKey(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organizations.id),
+    orgId: orgRef(),
     channelId: uuid()
       .notNull()
       .references(() => channels.id),
