@@ -5,7 +5,8 @@ import { CHAT_FILTERS, usePendingCount, type ChatFilter } from '../../store';
 import { useI18n } from '../../ui/i18n';
 import { accessOf } from '../guards';
 import type { ActiveSession, AuthSession } from '../session/auth-session';
-import { chosenList, switchesInPlace } from './chosen-list';
+import { isPlainClick } from '../../ui/plain-click';
+import { chosenList } from './chosen-list';
 import { ConnectionStatus } from './ConnectionStatus';
 import { LanguageSwitch } from './LanguageSwitch';
 import { menuFor, type MenuEntry } from './menu';
@@ -54,7 +55,7 @@ export function MainMenu({
                 data-testid={`menu-${entry}`}
                 {...LINKS[entry]}
                 onClick={(event) => {
-                  if (isChatList(entry) && switchesInPlace(event)) chosenList.choose(entry);
+                  if (isChatList(entry) && isPlainClick(event)) chosenList.choose(entry);
                 }}
               >
                 {t(`menu.${entry}`)}

@@ -35,13 +35,3 @@ class ChosenList {
 }
 
 export const chosenList = new ChosenList();
-
-/** A click the browser leaves to the page (not a new tab or window), so the list switches here. */
-export const switchesInPlace = (event: {
-  button: number;
-  metaKey: boolean;
-  ctrlKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}): boolean =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { Chat } from '../../protocol';
 import { useI18n } from '../../ui/i18n';
+import { isPlainClick } from '../../ui/plain-click';
 import { useChatWorkspace } from './chat-workspace';
 import { listTime, urgencyOf } from './chat-row-view';
 import { useUnreadCount } from '../../store';
@@ -39,15 +40,7 @@ export function ChatRow({
         href={chatHref(chat.id)}
         aria-current={selected ? 'page' : undefined}
         onClick={(event) => {
-          // A plain click opens in place; modified clicks keep the browser's own meaning.
-          if (
-            event.button !== 0 ||
-            event.metaKey ||
-            event.ctrlKey ||
-            event.shiftKey ||
-            event.altKey
-          )
-            return;
+          if (!isPlainClick(event)) return;
           event.preventDefault();
           openChat(chat.id);
         }}

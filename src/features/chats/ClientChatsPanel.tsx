@@ -1,5 +1,6 @@
 import type { Chat } from '../../protocol';
 import { useI18n } from '../../ui/i18n';
+import { isPlainClick } from '../../ui/plain-click';
 import { useChatWorkspace } from './chat-workspace';
 import { useClientChats, type Directory } from './queries';
 
@@ -27,8 +28,7 @@ export function ClientChatsPanel({ chat, directory }: { chat: Chat; directory: D
                 data-testid="client-chat"
                 data-chat-id={other.id}
                 onClick={(event) => {
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-                    return;
+                  if (!isPlainClick(event)) return;
                   event.preventDefault();
                   openChat(other.id);
                 }}
