@@ -28,35 +28,27 @@ export function CategoryDialog({
       onClose={onClose}
       testId="category-dialog"
       actions={
-        <>
-          {chat.categoryId ? (
-            <button
-              className="button button--danger"
-              type="button"
-              data-testid="category-remove"
-              onClick={() => {
-                onSetCategory(null);
-              }}
-            >
-              {t('chat.category.remove')}
-            </button>
-          ) : null}
-          <button className="button" type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+        chat.categoryId ? (
           <button
-            className="button button--primary"
+            className="button button--danger"
             type="button"
-            data-testid="category-save"
-            disabled={picked === null || picked === chat.categoryId}
+            data-testid="category-remove"
             onClick={() => {
-              onSetCategory(picked);
+              onSetCategory(null);
             }}
           >
-            {t('common.save')}
+            {t('chat.category.remove')}
           </button>
-        </>
+        ) : null
       }
+      confirm={{
+        label: t('common.save'),
+        testId: 'category-save',
+        disabled: picked === null || picked === chat.categoryId,
+        onConfirm: () => {
+          onSetCategory(picked);
+        },
+      }}
     >
       <CategoryPicker
         tree={tree}

@@ -33,24 +33,14 @@ export function CloseChatDialog({
       title={t('chat.close.title')}
       onClose={onClose}
       testId="close-dialog"
-      actions={
-        <>
-          <button className="button" type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            className="button button--primary"
-            type="button"
-            data-testid="close-confirm"
-            disabled={!valid}
-            onClick={() => {
-              onCloseChat(picked === chat.categoryId ? null : picked);
-            }}
-          >
-            {t('chat.close.confirm')}
-          </button>
-        </>
-      }
+      confirm={{
+        label: t('chat.close.confirm'),
+        testId: 'close-confirm',
+        disabled: !valid,
+        onConfirm: () => {
+          onCloseChat(picked === chat.categoryId ? null : picked);
+        },
+      }}
     >
       <p className="dialog__hint">
         {t(required ? 'chat.close.categoryRequired' : 'chat.close.categoryOptional')}

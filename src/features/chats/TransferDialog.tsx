@@ -39,24 +39,14 @@ export function TransferDialog({
       title={t('chat.transfer.title')}
       onClose={onClose}
       testId="transfer-dialog"
-      actions={
-        <>
-          <button className="button" type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            className="button button--primary"
-            type="button"
-            data-testid="transfer-confirm"
-            disabled={!valid}
-            onClick={() => {
-              onTransfer(kind === 'operator' ? { operatorId: targetId } : { teamId: targetId });
-            }}
-          >
-            {t('chat.transfer.confirm')}
-          </button>
-        </>
-      }
+      confirm={{
+        label: t('chat.transfer.confirm'),
+        testId: 'transfer-confirm',
+        disabled: !valid,
+        onConfirm: () => {
+          onTransfer(kind === 'operator' ? { operatorId: targetId } : { teamId: targetId });
+        },
+      }}
     >
       <fieldset className="segmented">
         <legend className="visually-hidden">{t('chat.transfer.to')}</legend>
