@@ -36,6 +36,7 @@ export class AuthService {
     const [user] = await this.db
       .select({
         id: users.id,
+        orgId: users.orgId,
         passwordHash: users.passwordHash,
         active: users.active,
         totpEnabled: users.totpEnabled,
@@ -59,13 +60,18 @@ export class AuthService {
       });
       return { ticket };
     }
-    return { token: await this.openSession(user.id) };
+    return { token: await this.openSession(user.id, user.orgId) };
   }
 
   async loginWithCode(ticket: string, code: string): Promise<{ token: string }> {
     const now = this.deps.clock.now();
     const [row] = await this.db
-      .select({ ticket: loginTickets, secret: users.totpSecret, active: users.active })
+      .select({
+        ticket: loginTickets,
+        orgId: users.orgId,
+        secret: users.totpSecret,
+        active: users.active,
+      })
       .from(loginTickets)
       .innerJoin(users, eq(users.id, loginTickets.userId))
       .where(eq(loginTickets.ticketHash, digestToken(ticket)));
@@ -90,19 +96,14 @@ export class AuthService {
       .where(and(eq(loginTickets.id, row.ticket.id), isNull(loginTickets.usedAt)))
       .returning({ id: loginTickets.id });
     if (used.length === 0) fail('TOTP_CODE_EXPIRED');
-    return { token: await this.openSession(row.ticket.userId) };
+    return { token: await this.openSession(row.ticket.userId, row.orgId) };
   }
 
-  private async openSession(userId: string): Promise<string> {
+  private async openSession(userId: string, orgId: string): Promise<string> {
     const token = newSecretToken();
-    const [user] = await this.db
-      .select({ orgId: users.orgId })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!user) fail('USER_NOT_FOUND');
     await this.db
       .insert(sessions)
-      .values({ id: newId(), userId, orgId: user.orgId, tokenHash: digestToken(token) });
+      .values({ id: newId(), userId, orgId, tokenHash: digestToken(token) });
     return token;
   }
 
@@ -182,10 +183,8 @@ export class AuthService {
     viewer: Viewer,
     changes: { name?: string; language?: 'en' | 'ru'; phone?: string | null },
   ): Promise<CurrentUser> {
-    await this.updateOwnRow(viewer, changes);
-    const fresh = await loadViewer(this.db, viewer.id);
-    if (!fresh) fail('USER_NOT_FOUND');
-    return this.currentUser(fresh);
+    const row = await this.updateOwnRow(viewer, changes);
+    return this.currentUser({ ...viewer, name: row.name, language: row.language });
   }
 
   /** A new password ends every other session of the account: whoever knew the old one is out. */
@@ -236,9 +235,9 @@ export class AuthService {
   private async updateOwnRow(
     viewer: Viewer,
     values: Partial<typeof users.$inferInsert>,
-  ): Promise<void> {
+  ): Promise<typeof users.$inferSelect> {
     const now = this.deps.clock.now();
-    await this.db.transaction(async (tx) => {
+    const updated = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(users)
         .set({ ...values, updatedAt: now })
@@ -265,7 +264,9 @@ export class AuthService {
         ],
         newId,
       );
+      return row;
     });
     this.deps.wake(viewer.orgId);
+    return updated;
   }
 }
