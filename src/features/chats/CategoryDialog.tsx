@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import type { Chat } from '../../protocol';
 import { Dialog } from '../../ui/Dialog';
 import { useI18n } from '../../ui/i18n';
-import { CategoryPicker } from './CategoryPicker';
-import { chosenPathOf, pickedCategory, pickerLevels } from './category-tree';
+import { CategoryPicker, useCategoryChoice } from './CategoryPicker';
 import type { Directory } from './queries';
 
 /** Sets, changes or removes the chat's request category (chat.setCategory). */
@@ -19,9 +17,8 @@ export function CategoryDialog({
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const tree = directory.categories;
-  const [chosen, setChosen] = useState(() => chosenPathOf(tree, chat.categoryId));
-  const picked = pickedCategory(tree, pickerLevels(tree, chosen, chat.teamId));
+  const choice = useCategoryChoice(directory.categories, chat.categoryId, chat.teamId);
+  const { picked } = choice;
   return (
     <Dialog
       title={t('chat.category.title')}
@@ -50,13 +47,7 @@ export function CategoryDialog({
         },
       }}
     >
-      <CategoryPicker
-        tree={tree}
-        teamId={chat.teamId}
-        chosen={chosen}
-        onChosen={setChosen}
-        required
-      />
+      <CategoryPicker choice={choice} required />
     </Dialog>
   );
 }

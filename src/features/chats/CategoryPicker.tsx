@@ -1,6 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useI18n, type MessageKey } from '../../ui/i18n';
-import { pickedCategory, pickerLevels, type CategoryTree } from './category-tree';
+import {
+  chosenPathOf,
+  pickedCategory,
+  pickerLevels,
+  type CategoryTree,
+  type PickerLevel,
+} from './category-tree';
 
 const LEVEL_LABELS: readonly MessageKey[] = [
   'category.level.category',
@@ -8,27 +14,39 @@ const LEVEL_LABELS: readonly MessageKey[] = [
   'category.level.subtopic',
 ];
 
+/** A picker's state: the path chosen so far, its selects, and the category it names, if any. */
+export type CategoryChoice = {
+  chosen: readonly string[];
+  levels: readonly PickerLevel[];
+  picked: string | null;
+  choose: (path: string[]) => void;
+};
+
+/** The choice of a request category for a chat, starting from the chat's own. */
+export function useCategoryChoice(
+  tree: CategoryTree,
+  categoryId: string | null,
+  teamId: string | null,
+): CategoryChoice {
+  const [chosen, choose] = useState(() => chosenPathOf(tree, categoryId));
+  const levels = pickerLevels(tree, chosen, teamId);
+  return { chosen, levels, picked: pickedCategory(tree, levels), choose };
+}
+
 /**
  * The three-level request category picker (category → topic → subtopic). Each level appears when
  * the one above has children; only a last-level choice counts as picked.
  */
 export function CategoryPicker({
-  tree,
-  teamId,
-  chosen,
-  onChosen,
+  choice,
   required,
 }: {
-  tree: CategoryTree;
-  teamId: string | null;
-  chosen: readonly string[];
-  onChosen: (path: string[]) => void;
+  choice: CategoryChoice;
   required: boolean;
 }) {
   const { t } = useI18n();
   const id = useId();
-  const levels = pickerLevels(tree, chosen, teamId);
-  const picked = pickedCategory(tree, levels);
+  const { levels, picked } = choice;
   const partial = levels[0]?.selected != null && picked === null;
   if ((levels[0]?.options.length ?? 0) === 0) {
     return <p className="category-picker__empty">{t('category.none')}</p>;
@@ -49,7 +67,7 @@ export function CategoryPicker({
             onChange={(event) => {
               const value = event.target.value;
               const above = levels.slice(0, depth).map((l) => l.selected ?? '');
-              onChosen(value === '' ? above : [...above, value]);
+              choice.choose(value === '' ? above : [...above, value]);
             }}
           >
             <option value="">{t('category.choose')}</option>

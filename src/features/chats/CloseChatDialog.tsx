@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import type { Chat } from '../../protocol';
 import { Dialog } from '../../ui/Dialog';
 import { useI18n } from '../../ui/i18n';
-import { CategoryPicker } from './CategoryPicker';
-import { chosenPathOf, pickedCategory, pickerLevels } from './category-tree';
+import { CategoryPicker, useCategoryChoice } from './CategoryPicker';
 import type { Directory } from './queries';
 
 /**
@@ -22,12 +20,11 @@ export function CloseChatDialog({
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const tree = directory.categories;
   const required = directory.organization?.usesCategories === true;
-  const [chosen, setChosen] = useState(() => chosenPathOf(tree, chat.categoryId));
-  const picked = pickedCategory(tree, pickerLevels(tree, chosen, chat.teamId));
+  const choice = useCategoryChoice(directory.categories, chat.categoryId, chat.teamId);
+  const { picked } = choice;
   // Something chosen but not down to the last level is not a choice yet, required or not.
-  const valid = chosen.length === 0 ? !required : picked !== null;
+  const valid = choice.chosen.length === 0 ? !required : picked !== null;
   return (
     <Dialog
       title={t('chat.close.title')}
@@ -45,13 +42,7 @@ export function CloseChatDialog({
       <p className="dialog__hint">
         {t(required ? 'chat.close.categoryRequired' : 'chat.close.categoryOptional')}
       </p>
-      <CategoryPicker
-        tree={tree}
-        teamId={chat.teamId}
-        chosen={chosen}
-        onChosen={setChosen}
-        required={required}
-      />
+      <CategoryPicker choice={choice} required={required} />
     </Dialog>
   );
 }
