@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { firstValueFrom, filter, timeout } from 'rxjs';
@@ -9,15 +9,7 @@ import { SyncApi } from '../../src/sync/api-client';
 import { SyncEngine, type SocketLike } from '../../src/sync/sync-engine';
 import type { SyncState } from '../../src/sync/sync-state';
 import * as t from '../../server/db/schema';
-import {
-  customerWrites,
-  demoIds,
-  login,
-  startTestServer,
-  type TestServer,
-} from '../server/harness';
-
-type Ids = Awaited<ReturnType<typeof demoIds>>;
+import { customerWrites, serverForSuite } from '../server/harness';
 
 /** Waits until a condition over the local database holds. */
 async function eventually(check: () => Promise<boolean>, what: string, ms = 8000): Promise<void> {
@@ -76,23 +68,14 @@ const online = (engine: SyncEngine) =>
   );
 
 describe('the sync engine against the real server', () => {
-  let server: TestServer;
-  let ids: Ids;
-  let token: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    ids = await demoIds(server.database);
-    token = await login(server, 'operator@demo.test');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   /** An engine for the demo operator, with hooks to lose traffic on purpose. */
   function engineFor(
     db: InboxDb,
     options: { dropLive?: (data: string) => boolean; fetchImpl?: typeof fetch } = {},
   ) {
+    const { server, ids, operator: token } = suite;
     const api = new SyncApi(
       { baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id },
       options.fetchImpl,
@@ -113,6 +96,7 @@ describe('the sync engine against the real server', () => {
   }
 
   it('bootstraps, then receives a customer’s message live into the local tables', async () => {
+    const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
     const { engine } = engineFor(db);
     engine.start();
@@ -138,6 +122,7 @@ describe('the sync engine against the real server', () => {
   });
 
   it('delivers commands queued offline after connecting, none lost or doubled', async () => {
+    const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
     const first = engineFor(db);
     first.engine.start();
@@ -185,6 +170,7 @@ describe('the sync engine against the real server', () => {
   });
 
   it('an answer lost on the way back is retried with the same id and applied once', async () => {
+    const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
     let loseNextAnswer = true;
     const fetchImpl: typeof fetch = async (input, init) => {
@@ -225,6 +211,7 @@ describe('the sync engine against the real server', () => {
   });
 
   it('a live batch lost in transit is noticed by the next one and fetched before it is applied', async () => {
+    const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
     let drop = false;
     const { engine } = engineFor(db, {
@@ -249,6 +236,7 @@ describe('the sync engine against the real server', () => {
   });
 
   it('a cursor the log no longer serves bootstraps again and keeps the outbox', async () => {
+    const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
     const first = engineFor(db);
     first.engine.start();
@@ -296,17 +284,10 @@ describe('the sync engine against the real server', () => {
 });
 
 describe('files attached offline', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('are uploaded before their message is sent, and a refused file keeps the message back with its error', async () => {
-    const ids = await demoIds(server.database);
-    const token = await login(server, 'operator@demo.test');
+    const { server, ids, operator: token } = suite;
     const db = new InboxDb(`engine-files-${newId()}`);
     const api = new SyncApi({
       baseUrl: server.baseUrl,

@@ -1,38 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { createBuiltInRoles } from '../../server/demo/built-in-roles';
-import {
-  call,
-  command,
-  customerWrites,
-  demoIds,
-  login,
-  sendCommands,
-  startTestServer,
-  type TestServer,
-} from './harness';
-
-type Ids = Awaited<ReturnType<typeof demoIds>>;
+import { call, command, customerWrites, sendCommands, serverForSuite } from './harness';
 
 describe('commands over HTTP', () => {
-  let server: TestServer;
-  let ids: Ids;
-  let operator: string;
-  let supervisor: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    ids = await demoIds(server.database);
-    operator = await login(server, 'operator@demo.test');
-    supervisor = await login(server, 'supervisor@demo.test');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   const tableCounts = async () => {
-    const { db } = server.database;
+    const { db } = suite.server.database;
     const n = async (
       table: typeof t.messages | typeof t.events | typeof t.chats | typeof t.chatHistory,
     ) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
@@ -43,29 +20,32 @@ describe('commands over HTTP', () => {
     };
   };
   const chatRow = async (chatId: string) =>
-    (await server.database.db.select().from(t.chats).where(eq(t.chats.id, chatId)))[0];
+    (await suite.server.database.db.select().from(t.chats).where(eq(t.chats.id, chatId)))[0];
 
   /** A fresh chat waiting in the Support queue, opened by a customer. */
   const newSupportChat = async () => {
     const result = await customerWrites(
-      server,
-      ids.org.id,
-      ids.channel.id,
+      suite.server,
+      suite.ids.org.id,
+      suite.ids.channel.id,
       `visitor-${newId()}`,
       'Hello, I need help',
     );
     expect(result.ok).toBe(true);
-    const [chat] = await server.database.db
+    const [chat] = await suite.server.database.db
       .select()
       .from(t.chats)
       .orderBy(t.chats.createdAt)
       .limit(1)
-      .offset(((await server.database.db.select({ n: count() }).from(t.chats))[0]?.n ?? 1) - 1);
+      .offset(
+        ((await suite.server.database.db.select({ n: count() }).from(t.chats))[0]?.n ?? 1) - 1,
+      );
     if (!chat) throw new Error('no chat');
     return chat;
   };
 
   it('a command sent twice produces one message and returns the first result again', async () => {
+    const { server, ids, operator } = suite;
     const chat = await newSupportChat();
     const send = command('message.send', { chatId: chat.id, text: 'We are on it!' });
     const [first] = await sendCommands(server, operator, [send]);
@@ -87,6 +67,7 @@ describe('commands over HTTP', () => {
   });
 
   it('applies a batch in order, each command on its own', async () => {
+    const { server, operator } = suite;
     const chat = await newSupportChat();
     const results = await sendCommands(server, operator, [
       command('chat.take', { chatId: chat.id }),
@@ -112,6 +93,7 @@ describe('commands over HTTP', () => {
   });
 
   it('keeps internal notes apart from customer replies', async () => {
+    const { server, ids, operator } = suite;
     const chat = await newSupportChat();
     await sendCommands(server, operator, [
       command('chat.take', { chatId: chat.id }),
@@ -131,6 +113,7 @@ describe('commands over HTTP', () => {
   });
 
   it('refuses bad input with a named error and changes nothing', async () => {
+    const { server, ids, operator } = suite;
     const chat = await newSupportChat();
     const before = await tableCounts();
     const results = await sendCommands(server, operator, [
@@ -167,6 +150,7 @@ describe('commands over HTTP', () => {
   });
 
   it('refuses a message into an inactive channel and leaves the chat as it was', async () => {
+    const { server, ids, operator } = suite;
     const chat = await newSupportChat();
     await sendCommands(server, operator, [command('chat.take', { chatId: chat.id })]);
     await server.database.db
@@ -191,6 +175,7 @@ describe('commands over HTTP', () => {
   });
 
   it('answers another organization’s chat exactly like one that does not exist', async () => {
+    const { server, supervisor } = suite;
     const { db } = server.database;
     const otherOrg = newId();
     await db.insert(t.organizations).values({
@@ -237,6 +222,7 @@ describe('commands over HTTP', () => {
   });
 
   it('an operator cannot act on a chat of a team they are not in', async () => {
+    const { server, ids, operator, supervisor } = suite;
     const sales = await customerWrites(
       server,
       ids.org.id,
@@ -265,6 +251,7 @@ describe('commands over HTTP', () => {
   });
 
   it('transfers to an operator and to a team, with history, and refuses a transfer to nobody', async () => {
+    const { server, ids, supervisor } = suite;
     const chat = await newSupportChat();
     const results = await sendCommands(server, supervisor, [
       command('chat.transfer', { chatId: chat.id, to: { operatorId: ids.operator.id } }),
@@ -292,13 +279,14 @@ describe('commands over HTTP', () => {
 
   describe('closing with categories in use', () => {
     beforeEach(async () => {
-      await server.database.db
+      await suite.server.database.db
         .update(t.organizations)
         .set({ usesCategories: true })
-        .where(eq(t.organizations.id, ids.org.id));
+        .where(eq(t.organizations.id, suite.ids.org.id));
     });
 
     it('needs a last-level category to close, and records it', async () => {
+      const { server, ids, operator } = suite;
       const chat = await newSupportChat();
       await sendCommands(server, operator, [command('chat.take', { chatId: chat.id })]);
       const categories = await server.database.db
@@ -328,6 +316,7 @@ describe('commands over HTTP', () => {
   });
 
   it('caps operators In work at the organization’s licence count', async () => {
+    const { server, ids, operator, supervisor } = suite;
     await server.database.db
       .update(t.organizations)
       .set({ licenseCount: 1 })
@@ -361,6 +350,7 @@ describe('commands over HTTP', () => {
   });
 
   it('refuses a batch that is not a batch, and bodies over the limit with 413', async () => {
+    const { server, operator } = suite;
     const empty = await call(server, 'POST', '/api/commands', {
       token: operator,
       body: { commands: [] },
@@ -381,6 +371,7 @@ describe('commands over HTTP', () => {
   });
 
   it('the same command id sent concurrently runs once', async () => {
+    const { server, operator } = suite;
     const chat = await newSupportChat();
     const send = command('message.send', { chatId: chat.id, text: 'Concurrent hello' });
     const answers = await Promise.all(
@@ -397,16 +388,10 @@ describe('commands over HTTP', () => {
 });
 
 describe('a customer writing twice at the same moment', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('gets one client and one chat, with both messages in it', async () => {
-    const ids = await demoIds(server.database);
+    const { server, ids } = suite;
     const results = await Promise.all(
       [1, 2, 3, 4].map((i) =>
         customerWrites(server, ids.org.id, ids.channel.id, 'twin-visitor', `Message ${i}`),
@@ -437,17 +422,10 @@ describe('a customer writing twice at the same moment', () => {
 });
 
 describe('request category on a chat', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('is set to a last-level category, removed again, with history; a topic with subtopics or an unknown id is refused', async () => {
-    const ids = await demoIds(server.database);
-    const operator = await login(server, 'operator@demo.test');
+    const { server, ids, operator } = suite;
     const [mine] = await server.database.db
       .select()
       .from(t.chats)
@@ -478,17 +456,10 @@ describe('request category on a chat', () => {
 });
 
 describe('creating a chat from the workspace', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('opens a chat with a known client on their channel, assigned to and created by the writer, once', async () => {
-    const ids = await demoIds(server.database);
-    const operator = await login(server, 'operator@demo.test');
+    const { server, ids, operator } = suite;
     const [closedChat] = await server.database.db
       .select()
       .from(t.chats)
@@ -534,8 +505,7 @@ describe('creating a chat from the workspace', () => {
   });
 
   it('refuses a client who is not reachable through the channel', async () => {
-    const ids = await demoIds(server.database);
-    const operator = await login(server, 'operator@demo.test');
+    const { server, ids, operator } = suite;
     const clientId = newId();
     await server.database.db
       .insert(t.clients)

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId, ATTACHMENT_MAX_BYTES } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import {
-  command,
-  customerWrites,
-  demoIds,
-  login,
-  sendCommands,
-  startTestServer,
-  type TestServer,
-} from './harness';
+import { command, customerWrites, sendCommands, serverForSuite, type TestServer } from './harness';
 
 async function upload(
   server: TestServer,
@@ -33,19 +25,12 @@ async function upload(
 }
 
 describe('file uploads for messages', () => {
-  let server: TestServer;
-  let operator: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    operator = await login(server, 'operator@demo.test');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
   it('stores a file under the browser’s id, answers a repeat the same, and serves it back safely', async () => {
+    const { server, operator } = suite;
     const id = newId();
     const first = await upload(server, operator, id, png, 'image/png', 'Screen shot.png');
     expect(first).toMatchObject({
@@ -55,7 +40,14 @@ describe('file uploads for messages', () => {
         entity: { id, name: 'Screen shot.png', type: 'image/png', size: png.length },
       },
     });
-    const text = await upload(server, operator, newId(), new TextEncoder().encode('order 42'), 'text/plain', 'notes.txt');
+    const text = await upload(
+      server,
+      operator,
+      newId(),
+      new TextEncoder().encode('order 42'),
+      'text/plain',
+      'notes.txt',
+    );
     expect(text.body.entity).toMatchObject({ type: 'text/plain', size: 8 });
     const again = await upload(server, operator, id, png, 'image/png', 'Screen shot.png');
     expect(again.body.entity).toEqual(first.body.entity);
@@ -74,6 +66,7 @@ describe('file uploads for messages', () => {
   });
 
   it('refuses types that could run, empty files and files over the limit, storing nothing', async () => {
+    const { server, operator } = suite;
     const html = await upload(
       server,
       operator,
@@ -101,7 +94,7 @@ describe('file uploads for messages', () => {
   });
 
   it('sends a message with an uploaded file, and refuses one naming a file that is not there', async () => {
-    const ids = await demoIds(server.database);
+    const { server, ids, operator } = suite;
     await customerWrites(
       server,
       ids.org.id,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { and, eq } from 'drizzle-orm';
@@ -62,9 +63,9 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestServer(
-  options: { url?: string; seed?: boolean; loginAttemptsPerMinute?: number } = {},
-): Promise<TestServer> {
+export type TestServerOptions = { url?: string; seed?: boolean; loginAttemptsPerMinute?: number };
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let dropScratch: (() => Promise<void>) | undefined;
   let url = options.url;
   if (!url && postgresUrl) {
@@ -179,6 +180,36 @@ export async function demoIds(database: Database) {
     support: await teamByName('Support'),
     sales: await teamByName('Sales'),
   };
+}
+
+export type DemoIds = Awaited<ReturnType<typeof demoIds>>;
+
+/** What `serverForSuite` gives the tests of its describe block, filled in before they run. */
+export type Suite = {
+  server: TestServer;
+  ids: DemoIds;
+  /** Tokens of the demo operator and supervisor. */
+  operator: string;
+  supervisor: string;
+};
+
+/**
+ * A demo server of the enclosing describe block's own, started before its tests and closed after
+ * them, with the demo organization's ids and its operator's and supervisor's tokens.
+ */
+export function serverForSuite(options: TestServerOptions = {}): Suite {
+  const suite = {} as Partial<Suite>;
+  beforeAll(async () => {
+    const server = await startTestServer(options);
+    suite.server = server;
+    suite.ids = await demoIds(server.database);
+    suite.operator = await login(server, 'operator@demo.test');
+    suite.supervisor = await login(server, 'supervisor@demo.test');
+  });
+  afterAll(async () => {
+    await suite.server?.close();
+  });
+  return suite as Suite;
 }
 
 /** A customer writing through a channel adapter: the path every inbound message takes. */

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 import { pruneEventLog } from '../../server/jobs/prune-event-log';
-import { call, customerWrites, demoIds, login, startTestServer, type TestServer } from './harness';
+import { call, customerWrites, login, serverForSuite } from './harness';
 
 describe('event log retention', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('prunes events past the retention and sends older cursors to bootstrap, newer ones on', async () => {
-    const ids = await demoIds(server.database);
+    const { server, ids } = suite;
     const token = await login(server, 'supervisor@demo.test');
     await customerWrites(server, ids.org.id, ids.channel.id, 'old-1', 'A month ago');
     const oldCursor = (await call(server, 'GET', '/api/sync/events?after=0', { token })).body

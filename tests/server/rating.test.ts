@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import {
-  call,
-  command,
-  demoIds,
-  login,
-  sendCommands,
-  startTestServer,
-  type TestServer,
-} from './harness';
+import { call, command, sendCommands, serverForSuite } from './harness';
 
 describe('the customer’s rating link', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('is made when the chat closes, rates it once, and then shows as used', async () => {
-    const ids = await demoIds(server.database);
-    const operator = await login(server, 'operator@demo.test');
+    const { server, ids, operator } = suite;
     const [chat] = await server.database.db
       .select()
       .from(t.chats)
@@ -74,10 +59,10 @@ describe('the customer’s rating link', () => {
   });
 
   it('answers an unknown link with a named 404, and staff cannot rate through commands', async () => {
+    const { server, operator } = suite;
     const unknown = await call(server, 'GET', `/api/public/rating/${newId()}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.name).toBe('QUALITY_ASSESSMENT_NOT_FOUND');
-    const operator = await login(server, 'operator@demo.test');
     const [result] = await sendCommands(server, operator, [
       command('chat.rate', { ratingLinkId: newId(), rating: 5 }),
     ]);

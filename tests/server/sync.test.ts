@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId, type EventsPage, type SyncEvent } from '../../src/protocol';
 import * as t from '../../server/db/schema';
@@ -7,15 +7,12 @@ import {
   call,
   command,
   customerWrites,
-  demoIds,
   LiveClient,
   login,
   sendCommands,
-  startTestServer,
+  serverForSuite,
   type TestServer,
 } from './harness';
-
-type Ids = Awaited<ReturnType<typeof demoIds>>;
 
 /** Reads a bootstrap NDJSON answer into its lines. */
 async function bootstrap(server: TestServer, token: string) {
@@ -54,21 +51,10 @@ async function catchUp(
 }
 
 describe('sync API', () => {
-  let server: TestServer;
-  let ids: Ids;
-  let operator: string;
-  let supervisor: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    ids = await demoIds(server.database);
-    operator = await login(server, 'operator@demo.test');
-    supervisor = await login(server, 'supervisor@demo.test');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('bootstraps as NDJSON: cursor first, the viewer’s rows in chunks, done last', async () => {
+    const { server, ids, operator, supervisor } = suite;
     const { first, last, rows } = await bootstrap(server, operator);
     expect(first).toMatchObject({ cursor: expect.any(Number) });
     expect(last).toMatchObject({ done: true });
@@ -124,6 +110,7 @@ describe('sync API', () => {
   });
 
   it('serves a closed chat’s thread on demand', async () => {
+    const { server, supervisor } = suite;
     const [closed] = await server.database.db
       .select()
       .from(t.chats)
@@ -138,6 +125,7 @@ describe('sync API', () => {
   });
 
   it('an operator’s live stream carries only their groups’ events, and a delete when a chat leaves them', async () => {
+    const { server, ids, operator, supervisor } = suite;
     const { first } = await bootstrap(server, operator);
     const live = LiveClient.open(server, operator, first?.cursor as number);
     const watcher = LiveClient.open(server, supervisor, first?.cursor as number);
@@ -205,6 +193,7 @@ describe('sync API', () => {
   });
 
   it('a client that disconnects and catches up gets every event exactly once, in order', async () => {
+    const { server, ids, operator } = suite;
     const start = (await bootstrap(server, operator)).first?.cursor as number;
     const chatIds: string[] = [];
     const live = LiveClient.open(server, operator, start);
@@ -256,6 +245,7 @@ describe('sync API', () => {
   });
 
   it('answers reset to a cursor the log cannot serve', async () => {
+    const { server, ids, operator } = suite;
     const future = await call(server, 'GET', '/api/sync/events?after=999999999', {
       token: operator,
     });
@@ -278,6 +268,7 @@ describe('sync API', () => {
   });
 
   it('accepts the token as the first message, and refuses a socket without a valid one', async () => {
+    const { server, operator } = suite;
     const { first } = await bootstrap(server, operator);
     const viaMessage = new LiveClient(server.wsUrl, `after=${String(first?.cursor)}`);
     await new Promise<void>((resolve) =>
@@ -294,6 +285,7 @@ describe('sync API', () => {
   });
 
   it('closes the live socket of a logged-out token and of a deactivated user at once', async () => {
+    const { server, ids } = suite;
     const token = await login(server, 'operator@demo.test');
     const { first } = await bootstrap(server, token);
     const live = LiveClient.open(server, token, first?.cursor as number);
@@ -346,6 +338,7 @@ describe('sync API', () => {
   });
 
   it('a change of the viewer’s teams resets their stream so they bootstrap what they may now see', async () => {
+    const { server, ids } = suite;
     const token = await login(server, 'operator@demo.test');
     const { first } = await bootstrap(server, token);
     const live = LiveClient.open(server, token, first?.cursor as number);
@@ -367,23 +360,20 @@ describe('sync API', () => {
 });
 
 describe('live connection count', () => {
+  const suite = serverForSuite();
+
   it('counts the live sockets a user holds', async () => {
-    const server = await startTestServer();
-    try {
-      const token = await login(server, 'operator@demo.test');
-      const count = async () =>
-        (await call(server, 'GET', '/api/sync/live/connections', { token })).body.entity
-          .connections as number;
-      expect(await count()).toBe(0);
-      const live = LiveClient.open(server, token, 0);
-      await live.until((c) => c.ready);
-      expect(await count()).toBe(1);
-      await live.close();
-      for (let i = 0; i < 50 && (await count()) !== 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await count()).toBe(0);
-    } finally {
-      await server.close();
-    }
+    const { server, operator: token } = suite;
+    const count = async () =>
+      (await call(server, 'GET', '/api/sync/live/connections', { token })).body.entity
+        .connections as number;
+    expect(await count()).toBe(0);
+    const live = LiveClient.open(server, token, 0);
+    await live.until((c) => c.ready);
+    expect(await count()).toBe(1);
+    await live.close();
+    for (let i = 0; i < 50 && (await count()) !== 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await count()).toBe(0);
   });
 });

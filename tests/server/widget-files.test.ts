@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ATTACHMENT_MAX_BYTES, newId, type VisitorItem } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import {
-  call,
-  command,
-  demoIds,
-  login,
-  sendCommands,
-  startTestServer,
-  type TestServer,
-} from './harness';
+import { call, command, demoIds, sendCommands, serverForSuite, type TestServer } from './harness';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
 
@@ -61,17 +53,10 @@ const storedFile = async (server: TestServer, id: string) =>
   server.database.db.select({ id: t.files.id }).from(t.files).where(eq(t.files.id, id));
 
 describe('customer attachments in the site-chat widget', () => {
-  let server: TestServer;
-  let operator: string;
-  beforeAll(async () => {
-    server = await startTestServer();
-    operator = await login(server, 'operator@demo.test');
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('a visitor uploads a picture and sends it without text; staff see the message with it and download its bytes', async () => {
+    const { server, operator } = suite;
     const vera = await newVisitor(server);
     const fileId = newId();
     const uploaded = await visitorUpload(
@@ -129,6 +114,7 @@ describe('customer attachments in the site-chat widget', () => {
   });
 
   it('the operator’s files in the visitor’s thread reach that visitor, never a file of an internal note', async () => {
+    const { server, operator } = suite;
     const vera = await newVisitor(server);
     const hello = newId();
     await visitorSend(server, vera.token, { id: hello, text: 'Send me the invoice, please' });
@@ -181,6 +167,7 @@ describe('customer attachments in the site-chat widget', () => {
   });
 
   it('refuses an unsupported type, an empty file and one over the limit with their names, storing nothing', async () => {
+    const { server } = suite;
     const vera = await newVisitor(server);
     const html = newId();
     expect(
@@ -225,6 +212,7 @@ describe('customer attachments in the site-chat widget', () => {
   });
 
   it('a visitor can neither attach nor read another visitor’s file, nor take over its id, nor attach a staff file', async () => {
+    const { server, operator } = suite;
     const vera = await newVisitor(server);
     const ivan = await newVisitor(server);
     const verasFile = newId();

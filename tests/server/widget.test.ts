@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, newId, type VisitorItem } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import {
-  call,
-  command,
-  demoIds,
-  login,
-  sendCommands,
-  startTestServer,
-  type TestServer,
-} from './harness';
+import { call, command, sendCommands, serverForSuite, type TestServer } from './harness';
 
 async function visitorCall(
   server: TestServer,
@@ -32,16 +24,10 @@ async function visitorCall(
 }
 
 describe('the site-chat widget API', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('a visitor writes, the operator answers, and the visitor’s feed carries both but never the internal note', async () => {
-    const ids = await demoIds(server.database);
+    const { server, ids, operator } = suite;
     const config = await call(server, 'GET', `/api/widget/${ids.channel.id}/config`);
     expect(config.body.entity).toMatchObject({
       channelId: ids.channel.id,
@@ -82,7 +68,6 @@ describe('the site-chat widget API', () => {
     ).toEqual([['me', 'Hello']]);
     const cursor = first.body.entity.cursor as number;
 
-    const operator = await login(server, 'operator@demo.test');
     const chatId = chat?.chats.id ?? '';
     await sendCommands(server, operator, [
       command('message.send', { chatId, text: 'Hi Vera, how can I help?' }),
@@ -109,12 +94,12 @@ describe('the site-chat widget API', () => {
   });
 
   it('refuses unknown channels, channels that are not site chats, bad tokens and empty messages', async () => {
+    const { server, ids } = suite;
     expect((await call(server, 'GET', `/api/widget/${newId()}/config`)).body.error.name).toBe(
       'CHANNEL_NOT_FOUND',
     );
     expect((await call(server, 'POST', `/api/widget/${newId()}/visitors`)).status).toBe(404);
     expect((await visitorCall(server, 'forged', 'GET', '/api/widget/feed')).status).toBe(401);
-    const ids = await demoIds(server.database);
     const { token } = (await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`)).body
       .entity as { token: string };
     const empty = await visitorCall(server, token, 'POST', '/api/widget/messages', {
@@ -142,16 +127,10 @@ describe('the site-chat widget API', () => {
 });
 
 describe('the widget’s live socket', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const suite = serverForSuite();
 
   it('pushes the operator’s replies to the visitor as they happen, never the internal notes', async () => {
-    const ids = await demoIds(server.database);
+    const { server, ids, operator } = suite;
     const { token } = (await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`)).body
       .entity as { token: string };
     // Before the first message there is nothing to follow.
@@ -188,7 +167,6 @@ describe('the widget’s live socket', () => {
       .select()
       .from(t.messages)
       .where(eq(t.messages.id, hello));
-    const operator = await login(server, 'operator@demo.test');
     await sendCommands(server, operator, [
       command('message.send', { chatId: row?.chatId, text: 'Live answer' }),
       command('message.send', {
