@@ -13,10 +13,9 @@ import { eventForViewer, readEvents } from '../sync/event-log';
 import { cursorServable } from '../sync/cursor-check';
 import type { Authenticated } from '../auth/auth-service';
 import type { ServerContext } from './app';
+import { onTokenMessage } from './live-token';
 import { authOf, bearerToken, requireAuth } from './require-auth';
 
-/** A socket that has not sent its token within this time is closed. */
-const TOKEN_WAIT_MS = 5000;
 /** Ping interval; a socket that misses a pong is gone (a dead mobile network, a sleeping laptop). */
 const HEARTBEAT_MS = 30_000;
 
@@ -133,19 +132,7 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
       start(fromQuery).catch(failed);
       return;
     }
-    // Browsers cannot set headers on a WebSocket: the token may come as the first message.
-    const timer = setTimeout(() => {
-      socket.close(LIVE_CLOSE.unauthorized, 'no token');
-    }, TOKEN_WAIT_MS);
-    socket.once('message', (data: Buffer) => {
-      clearTimeout(timer);
-      let token: string | undefined;
-      try {
-        const parsed = JSON.parse(data.toString()) as { token?: unknown };
-        token = typeof parsed.token === 'string' ? parsed.token : undefined;
-      } catch {
-        token = undefined;
-      }
+    onTokenMessage(socket, (token) => {
       start(token).catch(failed);
     });
   });

@@ -1,16 +1,17 @@
-import type { VisitorItem } from '../../../src/protocol';
+import type { Message, VisitorItem } from '../../../src/protocol';
 import type { StoredEvent } from '../../sync/event-log';
 import type { StoredChange } from '../../sync/groups';
 
 type VisitorMessage = Extract<VisitorItem, { kind: 'message' }>['message'];
-type MessageRow = {
-  id: string;
-  text: string;
-  internal: boolean;
-  authorKind: string;
-  createdAt: string;
-  attachments: VisitorMessage['attachments'];
-};
+
+/** A message as its customer sees it: who wrote it in their terms, never a staff name or id. */
+export const visitorMessage = (row: Message): VisitorMessage => ({
+  id: row.id,
+  text: row.text,
+  from: row.authorKind === 'client' ? 'me' : row.authorKind === 'bot' ? 'bot' : 'operator',
+  createdAt: row.createdAt,
+  attachments: row.attachments,
+});
 
 /**
  * What one customer may see of an event: their own messages and the replies to them (never an
@@ -23,19 +24,9 @@ export function projectForVisitor(event: StoredEvent, group: string): VisitorIte
   for (const change of event.changes as StoredChange[]) {
     if (change.table !== 'messages' || change.op !== 'put' || !change.groups.includes(group))
       continue;
-    const row = change.row as unknown as MessageRow;
+    const row = change.row as unknown as Message;
     if (row.internal) continue;
-    items.push({
-      seq: event.seq,
-      kind: 'message',
-      message: {
-        id: row.id,
-        text: row.text,
-        from: row.authorKind === 'client' ? 'me' : row.authorKind === 'bot' ? 'bot' : 'operator',
-        createdAt: row.createdAt,
-        attachments: row.attachments,
-      },
-    });
+    items.push({ seq: event.seq, kind: 'message', message: visitorMessage(row) });
   }
   const chatId = typeof event.data.chatId === 'string' ? event.data.chatId : null;
   if (event.type === 'chat.closed' && chatId) {

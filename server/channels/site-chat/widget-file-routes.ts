@@ -10,14 +10,12 @@ import { parseOrFail } from '../../domain/parse';
 import type { ServerContext } from '../../http/app';
 import { sendFile } from '../../http/file-download';
 import { acceptRawUploads, readUpload, storeUpload } from '../../http/file-upload';
-import { visitorOf, WIDGET_RATE_LIMIT } from './visitor-auth';
+import { visitorOf, WIDGET_RATE_LIMIT, type Visitor } from './visitor-auth';
 
 const FileParams = v.object({ id: IdSchema });
 
 /** Each upload may be 10 MB: far fewer per minute than the widget's other calls. */
 const UPLOAD_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
-
-type Visitor = Awaited<ReturnType<typeof visitorOf>>;
 
 /** A visitor as a file owner: the site-chat channel's customer whose external id is the visitor id. */
 const visitorOwner = (visitor: Visitor): FileOwner => ({

@@ -12,23 +12,22 @@ import {
   type VisitorItem,
   type WidgetConfig,
 } from '../../../src/protocol';
-import {
-  channels,
-  chats,
-  clientContacts,
-  messages,
-  organizations,
-  ratingLinks,
-  widgetVisitors,
-} from '../../db/schema';
+import { channels, chats, messages, ratingLinks, widgetVisitors } from '../../db/schema';
 import { digestToken, newSecretToken } from '../../auth/tokens';
 import { DomainError, fail } from '../../domain/domain-error';
 import { parseOrFail } from '../../domain/parse';
-import { currentSeq, readEvents } from '../../sync/event-log';
+import { readEvents } from '../../sync/event-log';
 import { customerGroup } from '../../sync/groups';
+import { messageRow } from '../../sync/wire-rows';
 import type { ServerContext } from '../../http/app';
-import { projectForVisitor } from './visitor-feed';
-import { visitorOf as authenticateVisitor, WIDGET_RATE_LIMIT } from './visitor-auth';
+import { onTokenMessage } from '../../http/live-token';
+import { projectForVisitor, visitorMessage } from './visitor-feed';
+import {
+  visitorByToken,
+  visitorClientId,
+  visitorOf as authenticateVisitor,
+  WIDGET_RATE_LIMIT,
+} from './visitor-auth';
 
 const ChannelParams = v.object({ channelId: IdSchema });
 const FeedQuery = v.object({
@@ -139,37 +138,26 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   app.get('/widget/feed', { config: limited }, async (request) => {
     const visitor = await visitorOf(request);
     const { after } = parseOrFail(FeedQuery, request.query);
-    const head = await currentSeq(db, visitor.orgId);
-    const [contact] = await db
-      .select({ clientId: clientContacts.clientId })
-      .from(clientContacts)
-      .where(
-        and(
-          eq(clientContacts.channelId, visitor.channelId),
-          eq(clientContacts.externalId, visitor.id),
-        ),
-      );
-    if (!contact)
+    // The head is read before the conversation, so a first message racing this call is not skipped.
+    const { ok, head } = await cursorServable(db, visitor.orgId, after);
+    const clientId = await visitorClientId(db, visitor);
+    if (!clientId)
       return {
         code: 'ok' as const,
         entity: { items: [] as VisitorItem[], cursor: head, hasMore: false },
       };
-    const [org] = await db
-      .select({ floor: organizations.logFloorSeq })
-      .from(organizations)
-      .where(eq(organizations.id, visitor.orgId));
-    if (after === 0 || after < (org?.floor ?? 0) || after > head) {
+    if (after === 0 || !ok) {
       return {
         code: 'ok' as const,
         entity: {
-          items: await wholeThread(contact.clientId, visitor.channelId),
+          items: await wholeThread(clientId, visitor.channelId),
           cursor: head,
           hasMore: false,
           reset: after !== 0,
         },
       };
     }
-    const group = customerGroup(contact.clientId);
+    const group = customerGroup(clientId);
     const page = await readEvents(db, {
       orgId: visitor.orgId,
       after,
@@ -197,39 +185,15 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
       socket.close(1008, 'bad query');
       return;
     }
-    const timer = setTimeout(() => {
-      socket.close(LIVE_CLOSE.unauthorized, 'no token');
-    }, 5000);
-    socket.once('message', (data: Buffer) => {
-      clearTimeout(timer);
+    onTokenMessage(socket, (token) => {
       const start = async () => {
-        let token: unknown;
-        try {
-          token = (JSON.parse(data.toString()) as { token?: unknown }).token;
-        } catch {
-          token = undefined;
-        }
-        const [visitor] =
-          typeof token === 'string'
-            ? await db
-                .select()
-                .from(widgetVisitors)
-                .where(eq(widgetVisitors.tokenHash, digestToken(token)))
-            : [];
+        const visitor = token === undefined ? undefined : await visitorByToken(db, token);
         if (!visitor) {
           socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
           return;
         }
-        const [contact] = await db
-          .select({ clientId: clientContacts.clientId })
-          .from(clientContacts)
-          .where(
-            and(
-              eq(clientContacts.channelId, visitor.channelId),
-              eq(clientContacts.externalId, visitor.id),
-            ),
-          );
-        if (!contact) {
+        const clientId = await visitorClientId(db, visitor);
+        if (!clientId) {
           socket.close(LIVE_CLOSE.noConversation, 'no conversation yet');
           return;
         }
@@ -239,7 +203,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
           socket.close(LIVE_CLOSE.reset, 'reset');
           return;
         }
-        const group = customerGroup(contact.clientId);
+        const group = customerGroup(clientId);
         await context.hub.connect(
           socket,
           visitorAudience(visitor.orgId, visitor.id, group),
@@ -273,13 +237,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
     const items: VisitorItem[] = thread.map((row) => ({
       seq: 0,
       kind: 'message',
-      message: {
-        id: row.id,
-        text: row.text,
-        from: row.authorKind === 'client' ? 'me' : row.authorKind === 'bot' ? 'bot' : 'operator',
-        createdAt: row.createdAt.toISOString(),
-        attachments: row.attachments,
-      },
+      message: visitorMessage(messageRow(row)),
     }));
     for (const chat of own) {
       if (chat.status === 'closed')
