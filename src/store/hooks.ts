@@ -74,11 +74,6 @@ export function useChatList(filter: ChatFilter, viewer: ChatViewer): Chat[] | un
   );
 }
 
-export function useChat(chatId: string): Chat | undefined {
-  const db = useStore();
-  return useLiveQuery(() => db.chats.get(chatId), [db, chatId]);
-}
-
 /** A chat's messages, oldest first, with the ones this tab sent a moment ago (sent-echoes.ts). */
 export function useMessages(chatId: string): readonly LocalMessage[] | undefined {
   const db = useStore();
@@ -108,15 +103,6 @@ export function useClientNames(): Map<string, string> | undefined {
 export function useRejectedCommands(): OutboxRow[] | undefined {
   const db = useStore();
   return useLiveQuery(() => db.outbox.where('state').equals('rejected').toArray(), [db]);
-}
-
-/** Commands not yet confirmed by the server. */
-export function usePendingCount(): number | undefined {
-  const db = useStore();
-  return useLiveQuery(
-    () => db.outbox.where('state').anyOf('pending', 'acknowledged').count(),
-    [db],
-  );
 }
 
 /** Customer messages newer than the user's last look at the chat. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
 import { PLATFORM_NAME } from '../../protocol';
-import { CHAT_FILTERS, usePendingCount, type ChatFilter } from '../../store';
+import { CHAT_FILTERS, type ChatFilter } from '../../store';
 import { useI18n } from '../../ui/i18n';
 import { accessOf } from '../guards';
 import type { ActiveSession, AuthSession } from '../session/auth-session';
@@ -10,6 +10,7 @@ import { chosenList } from './chosen-list';
 import { ConnectionStatus } from './ConnectionStatus';
 import { LanguageSwitch } from './LanguageSwitch';
 import { menuFor, type MenuEntry } from './menu';
+import { useSyncSnapshot } from './use-sync-snapshot';
 
 const LINKS = {
   assigned: linkOptions({ to: '/admin/chats', search: { filter: 'assigned' } }),
@@ -67,7 +68,7 @@ export function MainMenu({
       <div className="menu__foot">
         <ConnectionStatus view={session.syncView} />
         <LanguageSwitch />
-        <LogOutButton auth={auth} />
+        <LogOutButton auth={auth} session={session} />
       </div>
     </nav>
   );
@@ -76,10 +77,11 @@ export function MainMenu({
 const isChatList = (entry: MenuEntry): entry is ChatFilter =>
   (CHAT_FILTERS as readonly string[]).includes(entry);
 
-function LogOutButton({ auth }: { auth: AuthSession }): ReactNode {
+function LogOutButton({ auth, session }: { auth: AuthSession; session: ActiveSession }): ReactNode {
   const { t } = useI18n();
   const navigate = useNavigate();
-  const pending = usePendingCount() ?? 0;
+  // The sync engine already counts the outbox for the connection status: one count, one story.
+  const pending = useSyncSnapshot(session.syncView).state.outbox.pending;
   const [leaving, setLeaving] = useState(false);
   const logOut = async () => {
     // Logging out deletes the local database, outbox included: say so before losing unsent work.
