@@ -1,11 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
-import { channels, chats, clientContacts, clients, messages } from '../db/schema';
+import { chats, clientContacts, clients, messages } from '../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
 import { chatRow, messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
+import { activeChannel } from './channel-access';
 import { addHistory } from './chat-changes';
+import { newMessageId } from './message-id';
 import { requireViewer } from './require-viewer';
 
 /**
@@ -25,12 +27,7 @@ export async function chatCreate(
     .from(clients)
     .where(and(eq(clients.id, payload.clientId), eq(clients.orgId, scope.orgId)));
   if (!client) fail('CLIENT_NOT_FOUND');
-  const [channel] = await scope.tx
-    .select()
-    .from(channels)
-    .where(and(eq(channels.id, payload.channelId), eq(channels.orgId, scope.orgId)));
-  if (!channel) fail('CHANNEL_NOT_FOUND');
-  if (!channel.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
+  const channel = await activeChannel(scope, payload.channelId);
   const [contact] = await scope.tx
     .select({ clientId: clientContacts.clientId })
     .from(clientContacts)
@@ -52,13 +49,7 @@ export async function chatCreate(
     .from(chats)
     .where(eq(chats.id, payload.chatId));
   if (open || taken) fail('CHAT_ALREADY_EXISTS');
-  const messageId = payload.messageId ?? scope.newId();
-  if (
-    (await scope.tx.select({ id: messages.id }).from(messages).where(eq(messages.id, messageId)))
-      .length > 0
-  ) {
-    fail('VALIDATION_FAILED', { field: 'messageId' });
-  }
+  const messageId = await newMessageId(scope, payload.messageId);
 
   const [chat] = await scope.tx
     .insert(chats)

@@ -1,12 +1,14 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
-import { channels, chats, clientContacts, clients, messages } from '../db/schema';
+import { chats, clientContacts, clients, messages } from '../db/schema';
 import { chatGroups, customerGroup, ORG_GROUP, type StoredChange } from '../sync/groups';
 import { chatRow, clientRow, messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
+import { activeChannel } from './channel-access';
 import { addHistory } from './chat-changes';
 import { storedAttachments } from './message-attachments';
+import { newMessageId } from './message-id';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
@@ -20,18 +22,8 @@ export async function messageReceive(
   if (scope.viewer) fail('COMMAND_NOT_ALLOWED');
   const text = payload.text.trim();
   if (text.length === 0 && payload.attachments.length === 0) fail('EMPTY_MESSAGE');
-  const [channel] = await scope.tx
-    .select()
-    .from(channels)
-    .where(and(eq(channels.id, payload.channelId), eq(channels.orgId, scope.orgId)));
-  if (!channel) fail('CHANNEL_NOT_FOUND');
-  if (!channel.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
-  const messageId = payload.messageId ?? scope.newId();
-  const duplicate = await scope.tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.id, messageId));
-  if (duplicate.length > 0) fail('VALIDATION_FAILED', { field: 'messageId' });
+  const channel = await activeChannel(scope, payload.channelId);
+  const messageId = await newMessageId(scope, payload.messageId);
 
   // One customer's messages are handled one at a time: two first messages arriving together
   // must not create two clients or open two chats.

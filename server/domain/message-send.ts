@@ -10,6 +10,7 @@ import { lockChat, updateChat } from './chat-access';
 import { replyAssignment } from './reply-assignment';
 import { requireViewer } from './require-viewer';
 import { storedAttachments } from './message-attachments';
+import { newMessageId } from './message-id';
 
 /** A staff reply or internal note; see replyAssignment for what a reply does to the chat. */
 export async function messageSend(
@@ -21,12 +22,7 @@ export async function messageSend(
   if (text.length === 0 && payload.attachments.length === 0) fail('EMPTY_MESSAGE');
   const chat = await lockChat(scope, payload.chatId);
   const internal = payload.internal;
-  const messageId = payload.messageId ?? scope.newId();
-  const existing = await scope.tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.id, messageId));
-  if (existing.length > 0) fail('VALIDATION_FAILED', { field: 'messageId' });
+  const messageId = await newMessageId(scope, payload.messageId);
 
   let takes = false;
   if (!internal) {
