@@ -9,7 +9,7 @@ import { SyncApi } from '../../src/sync/api-client';
 import { SyncEngine, type SocketLike } from '../../src/sync/sync-engine';
 import type { SyncState } from '../../src/sync/sync-state';
 import * as t from '../../server/db/schema';
-import { customerWrites, serverForSuite } from '../server/harness';
+import { customerWrites, download, serverForSuite } from '../server/harness';
 
 /** Waits until a condition over the local database holds. */
 async function eventually(check: () => Promise<boolean>, what: string, ms = 8000): Promise<void> {
@@ -347,10 +347,7 @@ describe('files attached offline', () => {
     // The refused file stays with its message, for the user to see and discard.
     expect((await db.files.toArray()).map((f) => f.name)).toEqual(['page.html']);
     const attachmentId = sent?.attachments[0]?.id ?? '';
-    const download = await fetch(`${server.baseUrl}/api/files/${attachmentId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(download.status).toBe(200);
+    expect((await download(server, { token }, attachmentId)).status).toBe(200);
     await engine.stop();
     await db.delete();
   });

@@ -2,27 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId, ATTACHMENT_MAX_BYTES } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { command, customerWrites, sendCommands, serverForSuite, type TestServer } from './harness';
-
-async function upload(
-  server: TestServer,
-  token: string,
-  id: string,
-  bytes: Uint8Array,
-  type: string,
-  name = 'photo.png',
-) {
-  const response = await fetch(`${server.baseUrl}/api/files/${id}`, {
-    method: 'PUT',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': type,
-      'x-file-name': encodeURIComponent(name),
-    },
-    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-  });
-  return { status: response.status, body: await response.json() };
-}
+import { command, customerWrites, download, sendCommands, serverForSuite, upload } from './harness';
 
 describe('file uploads for messages', () => {
   const suite = serverForSuite();
@@ -32,7 +12,12 @@ describe('file uploads for messages', () => {
   it('stores a file under the browser’s id, answers a repeat the same, and serves it back safely', async () => {
     const { server, operator } = suite;
     const id = newId();
-    const first = await upload(server, operator, id, png, 'image/png', 'Screen shot.png');
+    const staff = { token: operator };
+    const first = await upload(server, staff, id, {
+      bytes: png,
+      type: 'image/png',
+      name: 'Screen shot.png',
+    });
     expect(first).toMatchObject({
       status: 200,
       body: {
@@ -40,52 +25,50 @@ describe('file uploads for messages', () => {
         entity: { id, name: 'Screen shot.png', type: 'image/png', size: png.length },
       },
     });
-    const text = await upload(
-      server,
-      operator,
-      newId(),
-      new TextEncoder().encode('order 42'),
-      'text/plain',
-      'notes.txt',
-    );
+    const text = await upload(server, staff, newId(), {
+      bytes: 'order 42',
+      type: 'text/plain',
+      name: 'notes.txt',
+    });
     expect(text.body.entity).toMatchObject({ type: 'text/plain', size: 8 });
-    const again = await upload(server, operator, id, png, 'image/png', 'Screen shot.png');
+    const again = await upload(server, staff, id, {
+      bytes: png,
+      type: 'image/png',
+      name: 'Screen shot.png',
+    });
     expect(again.body.entity).toEqual(first.body.entity);
     expect(
       await server.database.db.select({ id: t.files.id }).from(t.files).where(eq(t.files.id, id)),
     ).toHaveLength(1);
 
-    const download = await fetch(`${server.baseUrl}/api/files/${id}`, {
-      headers: { authorization: `Bearer ${operator}` },
-    });
-    expect(download.status).toBe(200);
-    expect(download.headers.get('content-type')).toBe('image/png');
-    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await download.arrayBuffer())).toEqual(png);
-    expect((await fetch(`${server.baseUrl}/api/files/${id}`)).status).toBe(401);
+    const served = await download(server, staff, id);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+    expect((await download(server, {}, id)).status).toBe(401);
   });
 
   it('refuses types that could run, empty files and files over the limit, storing nothing', async () => {
     const { server, operator } = suite;
-    const html = await upload(
-      server,
-      operator,
-      newId(),
-      new TextEncoder().encode('<script>alert(1)</script>'),
-      'text/html',
-      'page.html',
-    );
+    const staff = { token: operator };
+    const html = await upload(server, staff, newId(), {
+      bytes: '<script>alert(1)</script>',
+      type: 'text/html',
+      name: 'page.html',
+    });
     expect(html).toMatchObject({ status: 400, body: { error: { name: 'FILE_TYPE_NOT_ALLOWED' } } });
-    const empty = await upload(server, operator, newId(), new Uint8Array(), 'image/png');
+    const empty = await upload(server, staff, newId(), {
+      bytes: new Uint8Array(),
+      type: 'image/png',
+      name: 'photo.png',
+    });
     expect(empty.body.error.name).toBe('FILE_EMPTY');
-    const huge = await upload(
-      server,
-      operator,
-      newId(),
-      new Uint8Array(ATTACHMENT_MAX_BYTES + 1),
-      'application/pdf',
-      'big.pdf',
-    );
+    const huge = await upload(server, staff, newId(), {
+      bytes: new Uint8Array(ATTACHMENT_MAX_BYTES + 1),
+      type: 'application/pdf',
+      name: 'big.pdf',
+    });
     expect(huge).toMatchObject({
       status: 413,
       body: { error: { name: 'FILE_TOO_LARGE', params: { max: ATTACHMENT_MAX_BYTES } } },
@@ -109,7 +92,12 @@ describe('file uploads for messages', () => {
       .orderBy(t.chats.createdAt);
     if (!chat) throw new Error('no chat');
     const fileId = newId();
-    await upload(server, operator, fileId, png, 'image/png', 'answer.png');
+    const uploaded = await upload(server, { token: operator }, fileId, {
+      bytes: png,
+      type: 'image/png',
+      name: 'answer.png',
+    });
+    expect(uploaded.status).toBe(200);
     const results = await sendCommands(server, operator, [
       command('message.send', {
         chatId: chat.id,

@@ -99,20 +99,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 export type Answer = { status: number; body: any };
 
-/** A JSON call to the server, as a browser would make it. */
-export async function call(
-  server: { baseUrl: string },
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; raw?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.raw !== undefined) body = options.raw;
-  else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}${path}`, { method, headers, body });
+/** Who calls: staff with their token (`Bearer`), or a site-chat visitor with theirs (`Visitor`). */
+export type Caller = { token?: string; visitor?: string };
+
+const authorization = (caller: Caller): Record<string, string> =>
+  caller.token
+    ? { authorization: `Bearer ${caller.token}` }
+    : caller.visitor
+      ? { authorization: `Visitor ${caller.visitor}` }
+      : {};
+
+async function answerOf(response: Response): Promise<Answer> {
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -121,6 +118,64 @@ export async function call(
     // NDJSON and HTML stay text
   }
   return { status: response.status, body: parsed };
+}
+
+/** A JSON call to the server, as a browser (or the site-chat widget) would make it. */
+export async function call(
+  server: { baseUrl: string },
+  method: string,
+  path: string,
+  options: Caller & { body?: unknown; raw?: string } = {},
+): Promise<Answer> {
+  const headers = authorization(options);
+  let body: string | undefined;
+  if (options.raw !== undefined) body = options.raw;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return answerOf(await fetch(`${server.baseUrl}${path}`, { method, headers, body }));
+}
+
+/**
+ * A file upload under the browser's id, as the workspace (staff, to /api/files) or the widget (a
+ * visitor, to /api/widget/files) makes it.
+ */
+export async function upload(
+  server: { baseUrl: string },
+  caller: Caller,
+  id: string,
+  file: { bytes: Uint8Array | string; type: string; name: string },
+): Promise<Answer> {
+  const path = caller.visitor ? `/api/widget/files/${id}` : `/api/files/${id}`;
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'PUT',
+    headers: {
+      ...authorization(caller),
+      'content-type': file.type,
+      'x-file-name': encodeURIComponent(file.name),
+    },
+    body: typeof file.bytes === 'string' ? file.bytes : new Blob([file.bytes as BlobPart]),
+  });
+  return answerOf(response);
+}
+
+/** A file's bytes as staff or a visitor download them. */
+export function download(server: { baseUrl: string }, caller: Caller, id: string) {
+  const path = caller.visitor ? `/api/widget/files/${id}` : `/api/files/${id}`;
+  return fetch(`${server.baseUrl}${path}`, { headers: authorization(caller) });
+}
+
+/** A visitor's message, as the widget sends it. */
+export const visitorSend = (server: { baseUrl: string }, visitor: string, body: unknown) =>
+  call(server, 'POST', '/api/widget/messages', { visitor, body });
+
+/** A new site-chat visitor of a channel, as the widget starts one. */
+export async function newVisitor(
+  server: { baseUrl: string },
+  channelId: string,
+): Promise<{ visitorId: string; token: string }> {
+  const answer = await call(server, 'POST', `/api/widget/${channelId}/visitors`);
+  if (answer.status !== 200) throw new Error(`no visitor: ${JSON.stringify(answer.body)}`);
+  return answer.body.entity as { visitorId: string; token: string };
 }
 
 export async function login(

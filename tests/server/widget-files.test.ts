@@ -2,52 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ATTACHMENT_MAX_BYTES, newId, type VisitorItem } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { call, command, demoIds, sendCommands, serverForSuite, type TestServer } from './harness';
+import {
+  call,
+  command,
+  download,
+  newVisitor,
+  sendCommands,
+  serverForSuite,
+  upload,
+  visitorSend,
+  type TestServer,
+} from './harness';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
-
-type Visitor = { visitorId: string; token: string };
-
-async function newVisitor(server: TestServer): Promise<Visitor> {
-  const ids = await demoIds(server.database);
-  return (await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`)).body
-    .entity as Visitor;
-}
-
-/** A visitor's upload, as the widget makes it. */
-async function visitorUpload(
-  server: TestServer,
-  token: string,
-  id: string,
-  bytes: Uint8Array,
-  type: string,
-  name: string,
-) {
-  const response = await fetch(`${server.baseUrl}/api/widget/files/${id}`, {
-    method: 'PUT',
-    headers: {
-      authorization: `Visitor ${token}`,
-      'content-type': type,
-      'x-file-name': encodeURIComponent(name),
-    },
-    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function visitorSend(server: TestServer, token: string, body: unknown) {
-  const response = await fetch(`${server.baseUrl}/api/widget/messages`, {
-    method: 'POST',
-    headers: { authorization: `Visitor ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-const download = (server: TestServer, authorization: string, id: string, visitor = false) =>
-  fetch(`${server.baseUrl}/api/${visitor ? 'widget/' : ''}files/${id}`, {
-    headers: { authorization },
-  });
 
 const storedFile = async (server: TestServer, id: string) =>
   server.database.db.select({ id: t.files.id }).from(t.files).where(eq(t.files.id, id));
@@ -56,17 +23,14 @@ describe('customer attachments in the site-chat widget', () => {
   const suite = serverForSuite();
 
   it('a visitor uploads a picture and sends it without text; staff see the message with it and download its bytes', async () => {
-    const { server, operator } = suite;
-    const vera = await newVisitor(server);
+    const { server, ids, operator } = suite;
+    const vera = await newVisitor(server, ids.channel.id);
     const fileId = newId();
-    const uploaded = await visitorUpload(
-      server,
-      vera.token,
-      fileId,
-      png,
-      'image/png',
-      'Чек 42.png',
-    );
+    const uploaded = await upload(server, { visitor: vera.token }, fileId, {
+      bytes: png,
+      type: 'image/png',
+      name: 'Чек 42.png',
+    });
     expect(uploaded).toMatchObject({
       status: 200,
       body: { code: 'ok', entity: { id: fileId, name: 'Чек 42.png', type: 'image/png', size: 11 } },
@@ -94,28 +58,26 @@ describe('customer attachments in the site-chat widget', () => {
       attachments: [{ id: fileId, name: 'Чек 42.png', type: 'image/png', size: png.length }],
     });
 
-    const staffCopy = await download(server, `Bearer ${operator}`, fileId);
+    const staffCopy = await download(server, { token: operator }, fileId);
     expect(staffCopy.status).toBe(200);
     expect(staffCopy.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await staffCopy.arrayBuffer())).toEqual(png);
-    const ownCopy = await download(server, `Visitor ${vera.token}`, fileId, true);
+    const ownCopy = await download(server, { visitor: vera.token }, fileId);
     expect(ownCopy.status).toBe(200);
     expect(ownCopy.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await ownCopy.arrayBuffer())).toEqual(png);
 
     // The visitor's feed carries the message with its attachment.
-    const response = await fetch(`${server.baseUrl}/api/widget/feed?after=0`, {
-      headers: { authorization: `Visitor ${vera.token}` },
-    });
-    const items = ((await response.json()) as { entity: { items: VisitorItem[] } }).entity.items;
+    const feed = await call(server, 'GET', '/api/widget/feed?after=0', { visitor: vera.token });
+    const items = feed.body.entity.items as VisitorItem[];
     expect(items).toMatchObject([
       { kind: 'message', message: { id: messageId, from: 'me', attachments: [{ id: fileId }] } },
     ]);
   });
 
   it('the operator’s files in the visitor’s thread reach that visitor, never a file of an internal note', async () => {
-    const { server, operator } = suite;
-    const vera = await newVisitor(server);
+    const { server, ids, operator } = suite;
+    const vera = await newVisitor(server, ids.channel.id);
     const hello = newId();
     await visitorSend(server, vera.token, { id: hello, text: 'Send me the invoice, please' });
     const [row] = await server.database.db
@@ -129,14 +91,10 @@ describe('customer attachments in the site-chat widget', () => {
       [invoice, 'invoice.pdf'],
       [note, 'internal.pdf'],
     ] as const) {
-      const put = await fetch(`${server.baseUrl}/api/files/${id}`, {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${operator}`,
-          'content-type': 'application/pdf',
-          'x-file-name': name,
-        },
-        body: '%PDF-1.4 test',
+      const put = await upload(server, { token: operator }, id, {
+        bytes: '%PDF-1.4 test',
+        type: 'application/pdf',
+        name,
       });
       expect(put.status).toBe(200);
     }
@@ -155,11 +113,11 @@ describe('customer attachments in the site-chat widget', () => {
       }),
     ]);
     expect(results.map((r) => r.ok)).toEqual([true, true, true]);
-    const fromOperator = await download(server, `Visitor ${vera.token}`, invoice, true);
+    const fromOperator = await download(server, { visitor: vera.token }, invoice);
     expect(fromOperator.status).toBe(200);
     expect(fromOperator.headers.get('content-disposition')).toContain('attachment');
     expect(await fromOperator.text()).toBe('%PDF-1.4 test');
-    const internal = await download(server, `Visitor ${vera.token}`, note, true);
+    const internal = await download(server, { visitor: vera.token }, note);
     expect(internal.status).toBe(404);
     expect(((await internal.json()) as { error: { name: string } }).error.name).toBe(
       'FILE_NOT_FOUND',
@@ -167,34 +125,33 @@ describe('customer attachments in the site-chat widget', () => {
   });
 
   it('refuses an unsupported type, an empty file and one over the limit with their names, storing nothing', async () => {
-    const { server } = suite;
-    const vera = await newVisitor(server);
+    const { server, ids } = suite;
+    const vera = await newVisitor(server, ids.channel.id);
     const html = newId();
     expect(
-      await visitorUpload(
-        server,
-        vera.token,
-        html,
-        new TextEncoder().encode('<script>alert(1)</script>'),
-        'text/html',
-        'page.html',
-      ),
+      await upload(server, { visitor: vera.token }, html, {
+        bytes: '<script>alert(1)</script>',
+        type: 'text/html',
+        name: 'page.html',
+      }),
     ).toMatchObject({ status: 400, body: { error: { name: 'FILE_TYPE_NOT_ALLOWED' } } });
     const empty = newId();
     expect(
-      (await visitorUpload(server, vera.token, empty, new Uint8Array(), 'image/png', 'a.png')).body
-        .error.name,
+      (
+        await upload(server, { visitor: vera.token }, empty, {
+          bytes: new Uint8Array(),
+          type: 'image/png',
+          name: 'a.png',
+        })
+      ).body.error.name,
     ).toBe('FILE_EMPTY');
     const huge = newId();
     expect(
-      await visitorUpload(
-        server,
-        vera.token,
-        huge,
-        new Uint8Array(ATTACHMENT_MAX_BYTES + 1),
-        'application/pdf',
-        'big.pdf',
-      ),
+      await upload(server, { visitor: vera.token }, huge, {
+        bytes: new Uint8Array(ATTACHMENT_MAX_BYTES + 1),
+        type: 'application/pdf',
+        name: 'big.pdf',
+      }),
     ).toMatchObject({
       status: 413,
       body: { error: { name: 'FILE_TOO_LARGE', params: { max: ATTACHMENT_MAX_BYTES } } },
@@ -212,11 +169,16 @@ describe('customer attachments in the site-chat widget', () => {
   });
 
   it('a visitor can neither attach nor read another visitor’s file, nor take over its id, nor attach a staff file', async () => {
-    const { server, operator } = suite;
-    const vera = await newVisitor(server);
-    const ivan = await newVisitor(server);
+    const { server, ids, operator } = suite;
+    const vera = await newVisitor(server, ids.channel.id);
+    const ivan = await newVisitor(server, ids.channel.id);
     const verasFile = newId();
-    await visitorUpload(server, vera.token, verasFile, png, 'image/png', 'vera.png');
+    const verasUpload = await upload(server, { visitor: vera.token }, verasFile, {
+      bytes: png,
+      type: 'image/png',
+      name: 'vera.png',
+    });
+    expect(verasUpload.status).toBe(200);
     const attachment = { id: verasFile, name: 'vera.png', type: 'image/png', size: png.length };
 
     const stolen = newId();
@@ -229,30 +191,32 @@ describe('customer attachments in the site-chat widget', () => {
     expect(
       await server.database.db.select().from(t.messages).where(eq(t.messages.id, stolen)),
     ).toHaveLength(0);
-    expect((await download(server, `Visitor ${ivan.token}`, verasFile, true)).status).toBe(404);
+    expect((await download(server, { visitor: ivan.token }, verasFile)).status).toBe(404);
     // Uploading under the same id answers as a file that is not there, and keeps Vera's.
-    const overwrite = await visitorUpload(server, ivan.token, verasFile, png, 'image/png', 'x.png');
+    const overwrite = await upload(server, { visitor: ivan.token }, verasFile, {
+      bytes: png,
+      type: 'image/png',
+      name: 'x.png',
+    });
     expect(overwrite.body.error.name).toBe('FILE_NOT_FOUND');
 
     // Once Vera sent it, it is in her thread, still not in Ivan's.
     expect(
       (await visitorSend(server, vera.token, { id: newId(), attachments: [attachment] })).body.code,
     ).toBe('ok');
-    expect((await download(server, `Visitor ${vera.token}`, verasFile, true)).status).toBe(200);
-    expect((await download(server, `Visitor ${ivan.token}`, verasFile, true)).status).toBe(404);
-    expect((await download(server, 'Visitor forged', verasFile, true)).status).toBe(401);
+    expect((await download(server, { visitor: vera.token }, verasFile)).status).toBe(200);
+    expect((await download(server, { visitor: ivan.token }, verasFile)).status).toBe(404);
+    expect((await download(server, { visitor: 'forged' }, verasFile)).status).toBe(401);
 
     // A staff upload is not the visitor's to send either.
     const staffFile = newId();
-    await fetch(`${server.baseUrl}/api/files/${staffFile}`, {
-      method: 'PUT',
-      headers: {
-        authorization: `Bearer ${operator}`,
-        'content-type': 'image/png',
-        'x-file-name': 's.png',
-      },
-      body: new Blob([png]),
+    const staffUpload = await upload(server, { token: operator }, staffFile, {
+      bytes: png,
+      type: 'image/png',
+      name: 's.png',
     });
+    // Stored, so the refusal below is about whose file it is, not about a missing one.
+    expect(staffUpload.status).toBe(200);
     const withStaffFile = await visitorSend(server, ivan.token, {
       id: newId(),
       attachments: [{ ...attachment, id: staffFile }],

@@ -3,25 +3,7 @@ import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, newId, type VisitorItem } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { call, command, sendCommands, serverForSuite, type TestServer } from './harness';
-
-async function visitorCall(
-  server: TestServer,
-  token: string,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Visitor ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, body: await response.json() };
-}
+import { call, command, newVisitor, sendCommands, serverForSuite, visitorSend } from './harness';
 
 describe('the site-chat widget API', () => {
   const suite = serverForSuite();
@@ -35,18 +17,17 @@ describe('the site-chat widget API', () => {
       title: 'Demo Store',
       welcomeMessage: 'Hi! How can we help you today?',
     });
-    const session = await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`);
-    const { token } = session.body.entity as { visitorId: string; token: string };
+    const { token } = await newVisitor(server, ids.channel.id);
 
     const hello = newId();
-    const sent = await visitorCall(server, token, 'POST', '/api/widget/messages', {
+    const sent = await visitorSend(server, token, {
       id: hello,
       text: 'Hello',
       name: 'Vera Visitor',
     });
     expect(sent.body.code).toBe('ok');
     // A retry of the same message (the answer was lost) writes nothing new.
-    await visitorCall(server, token, 'POST', '/api/widget/messages', {
+    await visitorSend(server, token, {
       id: hello,
       text: 'Hello',
       name: 'Vera Visitor',
@@ -61,7 +42,7 @@ describe('the site-chat widget API', () => {
       .where(eq(t.messages.id, hello));
     expect(chat?.chats).toMatchObject({ status: 'pending', teamId: ids.support.id });
 
-    const first = await visitorCall(server, token, 'GET', '/api/widget/feed?after=0');
+    const first = await call(server, 'GET', '/api/widget/feed?after=0', { visitor: token });
     const firstItems = first.body.entity.items as VisitorItem[];
     expect(
       firstItems.map((i) => (i.kind === 'message' ? [i.message.from, i.message.text] : i.kind)),
@@ -74,7 +55,7 @@ describe('the site-chat widget API', () => {
       command('message.send', { chatId, text: 'Customer seems upset', internal: true }),
       command('chat.close', { chatId }),
     ]);
-    const later = await visitorCall(server, token, 'GET', `/api/widget/feed?after=${cursor}`);
+    const later = await call(server, 'GET', `/api/widget/feed?after=${cursor}`, { visitor: token });
     const items = later.body.entity.items as VisitorItem[];
     expect(
       items.flatMap((i) => (i.kind === 'message' ? [[i.message.from, i.message.text]] : [])),
@@ -84,7 +65,7 @@ describe('the site-chat widget API', () => {
     const closed = items.find((i) => i.kind === 'closed');
     expect(closed).toMatchObject({ chatId, ratingLinkId: expect.any(String) });
     // The whole thread again (a reload of the widget) tells the same story.
-    const again = await visitorCall(server, token, 'GET', '/api/widget/feed?after=0');
+    const again = await call(server, 'GET', '/api/widget/feed?after=0', { visitor: token });
     expect(JSON.stringify(again.body)).not.toContain('upset');
     expect((again.body.entity.items as VisitorItem[]).map((i) => i.kind)).toEqual([
       'message',
@@ -99,10 +80,9 @@ describe('the site-chat widget API', () => {
       'CHANNEL_NOT_FOUND',
     );
     expect((await call(server, 'POST', `/api/widget/${newId()}/visitors`)).status).toBe(404);
-    expect((await visitorCall(server, 'forged', 'GET', '/api/widget/feed')).status).toBe(401);
-    const { token } = (await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`)).body
-      .entity as { token: string };
-    const empty = await visitorCall(server, token, 'POST', '/api/widget/messages', {
+    expect((await call(server, 'GET', '/api/widget/feed', { visitor: 'forged' })).status).toBe(401);
+    const { token } = await newVisitor(server, ids.channel.id);
+    const empty = await visitorSend(server, token, {
       id: newId(),
       text: '   ',
     });
@@ -111,7 +91,7 @@ describe('the site-chat widget API', () => {
       .update(t.channels)
       .set({ active: false })
       .where(eq(t.channels.id, ids.channel.id));
-    const inactive = await visitorCall(server, token, 'POST', '/api/widget/messages', {
+    const inactive = await visitorSend(server, token, {
       id: newId(),
       text: 'Anyone?',
     });
@@ -131,8 +111,7 @@ describe('the widget’s live socket', () => {
 
   it('pushes the operator’s replies to the visitor as they happen, never the internal notes', async () => {
     const { server, ids, operator } = suite;
-    const { token } = (await call(server, 'POST', `/api/widget/${ids.channel.id}/visitors`)).body
-      .entity as { token: string };
+    const { token } = await newVisitor(server, ids.channel.id);
     // Before the first message there is nothing to follow.
     const early = new WebSocket(`${server.wsUrl}/api/widget/live?after=0`);
     early.on('open', () => {
@@ -143,11 +122,11 @@ describe('the widget’s live socket', () => {
     );
 
     const hello = newId();
-    await visitorCall(server, token, 'POST', '/api/widget/messages', {
+    await visitorSend(server, token, {
       id: hello,
       text: 'Hello live',
     });
-    const feed = await visitorCall(server, token, 'GET', '/api/widget/feed?after=0');
+    const feed = await call(server, 'GET', '/api/widget/feed?after=0', { visitor: token });
     const socket = new WebSocket(
       `${server.wsUrl}/api/widget/live?after=${String(feed.body.entity.cursor)}`,
     );
