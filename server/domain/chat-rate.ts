@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
-import { chats, ratingLinks } from '../db/schema';
+import { ratingLinks } from '../db/schema';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
+import { lockChat, updateChat } from './chat-access';
 import { addHistory, chatMoveChanges } from './chat-changes';
 
 /** The customer rates the chat through its one-time link; the rating shows in the chat and its history. */
@@ -18,18 +19,10 @@ export async function chatRate(
     .for('update');
   if (!link) fail('QUALITY_ASSESSMENT_NOT_FOUND');
   if (link.usedAt) fail('RATING_ALREADY_SENT');
-  const [chat] = await scope.tx.select().from(chats).where(eq(chats.id, link.chatId)).for('update');
-  if (!chat) fail('CHAT_NOT_FOUND');
-  await scope.tx
-    .update(ratingLinks)
-    .set({ usedAt: scope.now })
-    .where(and(eq(ratingLinks.id, link.id), isNull(ratingLinks.usedAt)));
-  const [updated] = await scope.tx
-    .update(chats)
-    .set({ rating: payload.rating, updatedAt: scope.now })
-    .where(eq(chats.id, chat.id))
-    .returning();
-  if (!updated) fail('CHAT_NOT_FOUND');
+  const chat = await lockChat(scope, link.chatId);
+  // The link row is locked and was unused: it is spent here, once.
+  await scope.tx.update(ratingLinks).set({ usedAt: scope.now }).where(eq(ratingLinks.id, link.id));
+  const updated = await updateChat(scope, chat.id, { rating: payload.rating });
   const changes = await chatMoveChanges(scope.tx, chat, updated);
   changes.push(await addHistory(scope, updated, 'rated', { rating: payload.rating }));
   scope.emit('chat.rated', { chatId: chat.id, rating: payload.rating }, changes);
