@@ -3,7 +3,14 @@ import { count, eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { createBuiltInRoles } from '../../server/demo/built-in-roles';
-import { call, command, customerWrites, sendCommands, serverForSuite } from './harness';
+import {
+  call,
+  command,
+  customerOpensChat,
+  customerWrites,
+  sendCommands,
+  serverForSuite,
+} from './harness';
 
 describe('commands over HTTP', () => {
   const suite = serverForSuite();
@@ -23,26 +30,7 @@ describe('commands over HTTP', () => {
     (await suite.server.database.db.select().from(t.chats).where(eq(t.chats.id, chatId)))[0];
 
   /** A fresh chat waiting in the Support queue, opened by a customer. */
-  const newSupportChat = async () => {
-    const result = await customerWrites(
-      suite.server,
-      suite.ids.org.id,
-      suite.ids.channel.id,
-      `visitor-${newId()}`,
-      'Hello, I need help',
-    );
-    expect(result.ok).toBe(true);
-    const [chat] = await suite.server.database.db
-      .select()
-      .from(t.chats)
-      .orderBy(t.chats.createdAt)
-      .limit(1)
-      .offset(
-        ((await suite.server.database.db.select({ n: count() }).from(t.chats))[0]?.n ?? 1) - 1,
-      );
-    if (!chat) throw new Error('no chat');
-    return chat;
-  };
+  const newSupportChat = () => customerOpensChat(suite.server, suite.ids);
 
   it('a command sent twice produces one message and returns the first result again', async () => {
     const { server, ids, operator } = suite;
@@ -223,23 +211,11 @@ describe('commands over HTTP', () => {
 
   it('an operator cannot act on a chat of a team they are not in', async () => {
     const { server, ids, operator, supervisor } = suite;
-    const sales = await customerWrites(
-      server,
-      ids.org.id,
-      ids.channel.id,
-      `sales-${newId()}`,
-      'Price?',
-    );
-    expect(sales.ok).toBe(true);
-    const [chat] = await server.database.db
-      .select()
-      .from(t.chats)
-      .where(eq(t.chats.status, 'pending'))
-      .orderBy(t.chats.createdAt);
-    if (!chat) throw new Error('no chat');
-    await sendCommands(server, supervisor, [
+    const chat = await newSupportChat();
+    const [moved] = await sendCommands(server, supervisor, [
       command('chat.transfer', { chatId: chat.id, to: { teamId: ids.sales.id } }),
     ]);
+    expect(moved?.ok).toBe(true);
     const results = await sendCommands(server, operator, [
       command('chat.take', { chatId: chat.id }),
       command('message.send', { chatId: chat.id, text: 'mine?' }),

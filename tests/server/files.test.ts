@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId, ATTACHMENT_MAX_BYTES } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { command, customerWrites, download, sendCommands, serverForSuite, upload } from './harness';
+import {
+  command,
+  customerOpensChat,
+  download,
+  sendCommands,
+  serverForSuite,
+  upload,
+} from './harness';
 
 describe('file uploads for messages', () => {
   const suite = serverForSuite();
@@ -78,19 +85,7 @@ describe('file uploads for messages', () => {
 
   it('sends a message with an uploaded file, and refuses one naming a file that is not there', async () => {
     const { server, ids, operator } = suite;
-    await customerWrites(
-      server,
-      ids.org.id,
-      ids.channel.id,
-      `files-${newId()}`,
-      'Here is my problem',
-    );
-    const [chat] = await server.database.db
-      .select()
-      .from(t.chats)
-      .where(eq(t.chats.status, 'pending'))
-      .orderBy(t.chats.createdAt);
-    if (!chat) throw new Error('no chat');
+    const chat = await customerOpensChat(server, ids, 'Here is my problem');
     const fileId = newId();
     const uploaded = await upload(server, { token: operator }, fileId, {
       bytes: png,
@@ -98,26 +93,29 @@ describe('file uploads for messages', () => {
       name: 'answer.png',
     });
     expect(uploaded.status).toBe(200);
+    const ghost = newId();
+    const answer = newId();
     const results = await sendCommands(server, operator, [
       command('message.send', {
         chatId: chat.id,
+        messageId: ghost,
         text: '',
         attachments: [{ id: newId(), name: 'ghost.png', type: 'image/png', size: 3 }],
       }),
       command('message.send', {
         chatId: chat.id,
+        messageId: answer,
         text: '',
         attachments: [{ id: fileId, name: 'renamed-by-client.png', type: 'image/png', size: 1 }],
       }),
     ]);
     expect(results.map((r) => (r.ok ? 'ok' : r.error.name))).toEqual(['FILE_NOT_FOUND', 'ok']);
-    const [message] = await server.database.db
+    const thread = await server.database.db
       .select()
       .from(t.messages)
-      .where(eq(t.messages.chatId, chat.id))
-      .orderBy(t.messages.createdAt)
-      .offset(1);
-    expect(message?.attachments).toEqual([
+      .where(eq(t.messages.chatId, chat.id));
+    expect(thread.map((m) => m.id)).not.toContain(ghost);
+    expect(thread.find((m) => m.id === answer)?.attachments).toEqual([
       { id: fileId, name: 'answer.png', type: 'image/png', size: png.length },
     ]);
   });

@@ -285,6 +285,32 @@ export async function customerWrites(
   );
 }
 
+/**
+ * A new customer writes through the demo channel and so opens a chat, waiting in the Support
+ * queue; returns that chat's row.
+ */
+export async function customerOpensChat(
+  server: TestServer,
+  ids: DemoIds,
+  text = 'Hello, I need help',
+): Promise<typeof t.chats.$inferSelect> {
+  const externalId = `visitor-${newId()}`;
+  const result = await customerWrites(server, ids.org.id, ids.channel.id, externalId, text);
+  if (!result.ok) throw new Error(`customer message refused: ${JSON.stringify(result)}`);
+  const [row] = await server.database.db
+    .select({ chat: t.chats })
+    .from(t.chats)
+    .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
+    .where(
+      and(
+        eq(t.clientContacts.channelId, ids.channel.id),
+        eq(t.clientContacts.externalId, externalId),
+      ),
+    );
+  if (!row) throw new Error(`no chat of ${externalId}`);
+  return row.chat;
+}
+
 /** A live socket that records every message, with a way to wait for one. */
 export class LiveClient {
   readonly messages: LiveServerMessage[] = [];
