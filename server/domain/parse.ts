@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { ERROR_TEXTS, type ErrorName } from '../../src/protocol';
 import { fail } from './domain-error';
 
-const isErrorName = (message: string): message is ErrorName => message in ERROR_TEXTS;
+/** Whether a schema's issue message is one of the protocol's error names (own keys only). */
+export const isErrorName = (message: string): message is ErrorName =>
+  Object.hasOwn(ERROR_TEXTS, message);
 
 /**
  * Parses input with a protocol schema or fails with a named error: the schema's own error name

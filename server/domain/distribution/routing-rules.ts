@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import {
-  ERROR_TEXTS,
   RoutingRuleSchema,
   type ErrorName,
   type Intent,
@@ -9,6 +8,7 @@ import {
   type RoutingConditions,
   type RoutingRule,
 } from '../../../src/protocol';
+import { isErrorName } from '../parse';
 
 /** What is known about an incoming message when its channel's rules are tried. */
 export type RoutingFacts = {
@@ -86,8 +86,6 @@ export function resolveAction(
       return { kind: 'bot', id: action.botId };
   }
 }
-
-const isErrorName = (message: string): message is ErrorName => Object.hasOwn(ERROR_TEXTS, message);
 
 export type RuleCheck = { ok: true; rule: RoutingRule } | { ok: false; error: ErrorName };
 
