@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
@@ -260,6 +260,12 @@ describe('commands over HTTP', () => {
         .set({ usesCategories: true })
         .where(eq(t.organizations.id, suite.ids.org.id));
     });
+    afterEach(async () => {
+      await suite.server.database.db
+        .update(t.organizations)
+        .set({ usesCategories: false })
+        .where(eq(t.organizations.id, suite.ids.org.id));
+    });
 
     it('needs a last-level category to close, and records it', async () => {
       const { server, ids, operator } = suite;
@@ -284,10 +290,6 @@ describe('commands over HTTP', () => {
         'ok',
       ]);
       expect(await chatRow(chat.id)).toMatchObject({ status: 'closed', categoryId: leaf?.id });
-      await server.database.db
-        .update(t.organizations)
-        .set({ usesCategories: false })
-        .where(eq(t.organizations.id, ids.org.id));
     });
   });
 
