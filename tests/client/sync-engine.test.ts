@@ -214,15 +214,21 @@ describe('the sync engine against the real server', () => {
     const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
     let drop = false;
+    let dropped = 0;
     const { engine } = engineFor(db, {
-      dropLive: (text) => drop && text.includes('Lost in transit'),
+      dropLive: (text) => {
+        const lose = drop && text.includes('Lost in transit');
+        if (lose) dropped += 1;
+        return lose;
+      },
     });
     engine.start();
     await online(engine);
     const visitor = `engine-gap-${newId()}`;
     drop = true;
     await customerWrites(server, ids.org.id, ids.channel.id, visitor, 'Lost in transit');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Until the batch is actually lost, not for a guessed time: only then is there a gap to notice.
+    await eventually(() => Promise.resolve(dropped > 0), 'the batch to be lost');
     expect(await db.messages.filter((m) => m.text === 'Lost in transit').count()).toBe(0);
     drop = false;
     await customerWrites(server, ids.org.id, ids.channel.id, visitor, 'The next one');
