@@ -25,6 +25,12 @@ export class HttpError extends Error {
   }
 }
 
+/** The page's envelope; each event is checked on its own before it is applied (apply-events.ts). */
+const EventsPageEnvelope = v.looseObject({
+  ...EventsPageSchema.entries,
+  events: v.array(v.unknown()),
+});
+
 const CommandResultsSchema = v.object({
   results: v.array(v.looseObject({ id: v.string(), ok: v.boolean() })),
 });
@@ -74,16 +80,7 @@ export class SyncApi {
   async events(after: number, limit: number): Promise<EventsPage> {
     const response = await this.request(`/api/sync/events?after=${after}&limit=${limit}`);
     const body: unknown = await response.json();
-    // The page's envelope is checked here; each event is checked before it is applied.
-    const envelope = v.safeParse(
-      v.looseObject({
-        events: v.array(v.unknown()),
-        hasMore: v.boolean(),
-        cursor: v.number(),
-        reset: v.optional(v.literal(true)),
-      }),
-      body,
-    );
+    const envelope = v.safeParse(EventsPageEnvelope, body);
     if (!envelope.success) throw new HttpError(502);
     return envelope.output as EventsPage;
   }
@@ -148,5 +145,3 @@ export class SyncApi {
     return this.session.token;
   }
 }
-
-export { EventsPageSchema };

@@ -17,11 +17,6 @@ export const outboxLockName = (dbName: string): string => `${dbName}:outbox-flus
 export type FlushOutcome = { sent: number; rejected: OutboxRow[] };
 
 /**
- * Sends pending commands in creation order, in batches, until none is left. Each keeps its id,
- * so a batch re-sent after a lost answer is answered from the server's stored results instead of
- * applied twice. Network failures propagate to the caller, which retries with backoff.
- */
-/**
  * Uploads the files of a batch's commands before the commands go. A file the server refuses
  * (type, size) refuses its command with that error, so the message is not sent without it.
  * Returns the commands ready to send.
@@ -33,11 +28,15 @@ async function uploadFiles(
   ctx: PredictContext,
   rejected: OutboxRow[],
 ): Promise<OutboxRow[]> {
+  // One read for the whole batch: most commands carry no file.
+  const waiting = await db.files
+    .where('commandId')
+    .anyOf(batch.map((command) => command.id))
+    .toArray();
   const ready: OutboxRow[] = [];
   for (const command of batch) {
-    const waiting = await db.files.where('commandId').equals(command.id).toArray();
     let refusal: CommandResult | undefined;
-    for (const file of waiting) {
+    for (const file of waiting.filter((f) => f.commandId === command.id)) {
       const outcome = await api.uploadFile(file);
       if (!outcome.ok) {
         refusal = { id: command.id, ok: false, error: outcome.error };
@@ -51,6 +50,11 @@ async function uploadFiles(
   return ready;
 }
 
+/**
+ * Sends pending commands in creation order, in batches, until none is left. Each keeps its id,
+ * so a batch re-sent after a lost answer is answered from the server's stored results instead of
+ * applied twice. Network failures propagate to the caller, which retries with backoff.
+ */
 export async function flushOutbox(
   db: InboxDb,
   api: SyncApi,
@@ -61,9 +65,10 @@ export async function flushOutbox(
     let sent = 0;
     const rejected: OutboxRow[] = [];
     for (;;) {
-      const batch = await db.outbox.where('state').equals('pending').sortBy('n');
+      // The state index keeps equal states in key order (n): the oldest pending come first.
+      const batch = await db.outbox.where('state').equals('pending').limit(FLUSH_BATCH).toArray();
       if (batch.length === 0) return { sent, rejected };
-      const slice = await uploadFiles(db, api, batch.slice(0, FLUSH_BATCH), ctx, rejected);
+      const slice = await uploadFiles(db, api, batch, ctx, rejected);
       if (slice.length === 0) continue;
       const commands: CommandEnvelope[] = slice.map((row) => ({
         id: row.id,
