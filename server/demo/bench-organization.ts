@@ -439,8 +439,7 @@ export async function seedBenchOrganization(
   const chatIds = Array.from({ length: chatCount }, () => rng.uuid());
 
   // Teams and who works in them: operator i belongs to team i mod teams.
-  const teamNameOf = (i: number) =>
-    i < TEAM_NAMES.length ? (TEAM_NAMES[i] ?? `Team ${i + 1}`) : `Team ${i + 1}`;
+  const teamNameOf = (i: number) => TEAM_NAMES[i] ?? `Team ${i + 1}`;
   const teamRows: (typeof t.teams.$inferInsert)[] = teamIds.map((id, i) => ({
     id,
     orgId,
@@ -749,7 +748,7 @@ export async function seedBenchOrganization(
       createdAt: at(nowMs - HISTORY_SPAN - DAY),
       updatedAt: now,
     });
-    await builtInRolesWithIds(tx, orgId, roleIdsWanted);
+    await createBuiltInRoles(tx, orgId, (role) => roleIdsWanted[role]);
     await tx.insert(t.teams).values(teamRows);
     for (let i = 0; i < userRows.length; i += 1000)
       await tx.insert(t.users).values(userRows.slice(i, i + 1000));
@@ -783,19 +782,4 @@ export async function seedBenchOrganization(
       chatHistory: historyRows.length,
     },
   };
-}
-
-/**
- * The built-in roles as every organization gets them, re-keyed to the seeded ids (the shared
- * helper draws fresh UUIDv7 ids), so the whole organization is reproducible.
- */
-async function builtInRolesWithIds(
-  tx: Tx,
-  orgId: string,
-  wanted: Record<BuiltInRole, string>,
-): Promise<void> {
-  const made = await createBuiltInRoles(tx, orgId);
-  for (const name of Object.keys(wanted) as BuiltInRole[]) {
-    await tx.update(t.roles).set({ id: wanted[name] }).where(eq(t.roles.id, made[name]));
-  }
 }

@@ -8,15 +8,19 @@ const DESCRIPTIONS: Record<BuiltInRole, string> = {
   Administrator: 'Configures the platform and sees all requests',
 };
 
-/** Every organization gets the three immutable built-in roles. */
+/**
+ * Every organization gets the three immutable built-in roles. Their ids are fresh unless given
+ * (a generated organization that must come out the same every time).
+ */
 export async function createBuiltInRoles(
   db: Db | Tx,
   orgId: string,
+  idOf: (role: BuiltInRole) => string = () => newId(),
 ): Promise<Record<BuiltInRole, string>> {
   const ids = {} as Record<BuiltInRole, string>;
   await db.insert(roles).values(
     BUILT_IN_ROLES.map((name) => {
-      ids[name] = newId();
+      ids[name] = idOf(name);
       return {
         id: ids[name],
         orgId,
