@@ -6,10 +6,10 @@ import { firstValueFrom, filter, timeout } from 'rxjs';
 import { newId } from '../../src/protocol';
 import { InboxDb, currentCursor, enqueue } from '../../src/store';
 import { SyncApi } from '../../src/sync/api-client';
-import { SyncEngine, type SocketLike } from '../../src/sync/sync-engine';
+import { SyncEngine } from '../../src/sync/sync-engine';
 import type { SyncState } from '../../src/sync/sync-state';
 import * as t from '../../server/db/schema';
-import { customerWrites, download, serverForSuite } from '../server/harness';
+import { customerWrites, download, serverForSuite, type Suite } from '../server/harness';
 
 /** Waits until a condition over the local database holds. */
 async function eventually(check: () => Promise<boolean>, what: string, ms = 8000): Promise<void> {
@@ -67,38 +67,33 @@ const online = (engine: SyncEngine) =>
     ),
   );
 
+/** An engine for the suite's demo operator, with a hook to lose live traffic on purpose. */
+function engineFor(
+  { server, ids, operator: token }: Suite,
+  db: InboxDb,
+  options: { dropLive?: (data: string) => boolean; fetchImpl?: typeof fetch } = {},
+) {
+  const api = new SyncApi(
+    { baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id },
+    options.fetchImpl,
+  );
+  const engine = new SyncEngine({
+    db,
+    api,
+    ctx: { userId: ids.operator.id },
+    createSocket: (url) => new LossySocket(new WebSocket(url), options.dropLive ?? (() => false)),
+    log: () => undefined,
+  });
+  return { engine };
+}
+
 describe('the sync engine against the real server', () => {
   const suite = serverForSuite();
-
-  /** An engine for the demo operator, with hooks to lose traffic on purpose. */
-  function engineFor(
-    db: InboxDb,
-    options: { dropLive?: (data: string) => boolean; fetchImpl?: typeof fetch } = {},
-  ) {
-    const { server, ids, operator: token } = suite;
-    const api = new SyncApi(
-      { baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id },
-      options.fetchImpl,
-    );
-    const sockets: LossySocket[] = [];
-    const engine = new SyncEngine({
-      db,
-      api,
-      ctx: { userId: ids.operator.id },
-      createSocket: (url) => {
-        const socket = new LossySocket(new WebSocket(url), options.dropLive ?? (() => false));
-        sockets.push(socket);
-        return socket;
-      },
-      log: () => undefined,
-    });
-    return { engine, sockets };
-  }
 
   it('bootstraps, then receives a customer’s message live into the local tables', async () => {
     const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
-    const { engine } = engineFor(db);
+    const { engine } = engineFor(suite, db);
     engine.start();
     await online(engine);
     const chats = await db.chats.toArray();
@@ -124,7 +119,7 @@ describe('the sync engine against the real server', () => {
   it('delivers commands queued offline after connecting, none lost or doubled', async () => {
     const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
-    const first = engineFor(db);
+    const first = engineFor(suite, db);
     first.engine.start();
     await online(first.engine);
     await first.engine.stop();
@@ -147,7 +142,7 @@ describe('the sync engine against the real server', () => {
       ),
     ).toHaveLength(30);
 
-    const second = engineFor(db);
+    const second = engineFor(suite, db);
     second.engine.start();
     await eventually(async () => (await db.outbox.count()) === 0, 'the outbox to drain');
     const local = await db.messages.where('chatId').equals(queued.id).toArray();
@@ -182,7 +177,7 @@ describe('the sync engine against the real server', () => {
       }
       return response;
     };
-    const { engine } = engineFor(db, { fetchImpl });
+    const { engine } = engineFor(suite, db, { fetchImpl });
     engine.start();
     await online(engine);
     const chat = (await db.chats.where('status').equals('assigned').toArray()).find(
@@ -215,7 +210,7 @@ describe('the sync engine against the real server', () => {
     const db = new InboxDb(`engine-${newId()}`);
     let drop = false;
     let dropped = 0;
-    const { engine } = engineFor(db, {
+    const { engine } = engineFor(suite, db, {
       dropLive: (text) => {
         const lose = drop && text.includes('Lost in transit');
         if (lose) dropped += 1;
@@ -244,7 +239,7 @@ describe('the sync engine against the real server', () => {
   it('a cursor the log no longer serves bootstraps again and keeps the outbox', async () => {
     const { server, ids } = suite;
     const db = new InboxDb(`engine-${newId()}`);
-    const first = engineFor(db);
+    const first = engineFor(suite, db);
     first.engine.start();
     await online(first.engine);
     await first.engine.stop();
@@ -271,7 +266,7 @@ describe('the sync engine against the real server', () => {
       .set({ logFloorSeq: cursor + 1 })
       .where(eq(t.organizations.id, ids.org.id));
     try {
-      const second = engineFor(db);
+      const second = engineFor(suite, db);
       second.engine.start();
       await eventually(async () => (await db.outbox.count()) === 0, 'the outbox after the reset');
       expect(await db.messages.filter((m) => m.text === 'While you were away').count()).toBe(1);
@@ -295,19 +290,7 @@ describe('files attached offline', () => {
   it('are uploaded before their message is sent, and a refused file keeps the message back with its error', async () => {
     const { server, ids, operator: token } = suite;
     const db = new InboxDb(`engine-files-${newId()}`);
-    const api = new SyncApi({
-      baseUrl: server.baseUrl,
-      token,
-      orgId: ids.org.id,
-      userId: ids.operator.id,
-    });
-    const engine = new SyncEngine({
-      db,
-      api,
-      ctx: { userId: ids.operator.id },
-      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
-      log: () => undefined,
-    });
+    const { engine } = engineFor(suite, db);
     engine.start();
     await online(engine);
     const chat = (await db.chats.where('status').equals('assigned').toArray()).find(
