@@ -61,16 +61,14 @@ export async function applyEvents(
       for (const change of event.changes) await applyChange(db, change, touched);
       if (event.commandId) confirmedIds.add(event.commandId);
     }
-    const pending = await db.outbox.orderBy('n').toArray();
-    const done: OutboxRow[] = pending.filter(
-      (row) =>
-        row.state !== 'rejected' &&
-        (confirmedIds.has(row.id) ||
-          (row.state === 'acknowledged' && (row.seq ?? Infinity) <= cursor)),
-    );
+    // One read of the outbox: what these events confirm leaves it, the rest stays live.
+    const live = await liveCommands(db);
+    const isDone = (row: OutboxRow) =>
+      confirmedIds.has(row.id) || (row.state === 'acknowledged' && (row.seq ?? Infinity) <= cursor);
+    const done = live.filter(isDone);
     for (const row of done) if (row.n !== undefined) await db.outbox.delete(row.n);
-    const ctxKeys = keysOf(done, ctx);
-    await recompute(db, [...touched, ...ctxKeys], ctx, await liveCommands(db));
+    const stillLive = done.length === 0 ? live : live.filter((row) => !isDone(row));
+    await recompute(db, [...touched, ...keysOf(done, ctx)], ctx, stillLive);
     await db.meta.put({ key: 'cursor', value: cursor });
   });
 }

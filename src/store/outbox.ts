@@ -96,6 +96,7 @@ export async function recordResults(
   const rejected: OutboxRow[] = [];
   await db.transaction('rw', db.writeTables(), async () => {
     const cursor = await currentCursor(db);
+    const arrived: OutboxRow[] = [];
     for (const result of results) {
       const row = await db.outbox.where('id').equals(result.id).first();
       if (row?.n === undefined || row.state === 'rejected') continue;
@@ -103,7 +104,7 @@ export async function recordResults(
         // Already passed: the events came down before the answer did.
         if (result.seq <= cursor) {
           await db.outbox.delete(row.n);
-          await recompute(db, affectedKeys(row, ctx), ctx);
+          arrived.push(row);
         } else {
           await db.outbox.update(row.n, { state: 'acknowledged', seq: result.seq });
         }
@@ -113,7 +114,9 @@ export async function recordResults(
         rejected.push(failed);
       }
     }
-    if (rejected.length > 0) await recompute(db, keysOf(rejected, ctx), ctx);
+    // Once for the whole batch: each recompute reads the outbox, which may hold a long queue.
+    const settled = [...arrived, ...rejected];
+    if (settled.length > 0) await recompute(db, keysOf(settled, ctx), ctx);
   });
   return rejected;
 }
