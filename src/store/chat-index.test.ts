@@ -1,12 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newId } from '../protocol';
-import { InboxDb } from './db';
+import type { InboxDb } from './db';
 import { applyEvents } from './apply-events';
-import { beginBootstrap, finishBootstrap, writeBootstrapRows } from './bootstrap-write';
 import { ChatIndex, type ChatIndexSnapshot } from './chat-index';
 import { enqueue } from './outbox';
-import { ME, chatId, chatRow, event } from './test-fixtures';
+import { ME, bootstrappedDb, chatId, chatRow, event } from './test-fixtures';
 
 const ctx = { userId: ME };
 
@@ -29,11 +27,7 @@ describe('chat index', () => {
   let index: ChatIndex;
   let keepAlive: () => void;
   beforeEach(async () => {
-    db = new InboxDb(`test-${newId()}`);
-    await db.open();
-    await beginBootstrap(db, 0);
-    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1)), chatRow(chatId(2))]);
-    await finishBootstrap(db, 10, ctx);
+    db = await bootstrappedDb([chatRow(chatId(1)), chatRow(chatId(2))]);
     index = new ChatIndex(db);
     keepAlive = index.subscribe(() => undefined);
   });

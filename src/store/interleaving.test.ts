@@ -1,12 +1,20 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { newId, type CommandResult, type SyncEvent } from '../protocol';
-import { InboxDb } from './db';
+import type { InboxDb } from './db';
 import { applyEvents } from './apply-events';
 import { enqueue, recordResults } from './outbox';
-import { beginBootstrap, finishBootstrap, writeBootstrapRows } from './bootstrap-write';
 import { affectedKeys, predictRow } from './predict';
-import { ME, OTHER, TEAM_ID, chatId, chatRow, event, messageRow } from './test-fixtures';
+import {
+  ME,
+  OTHER,
+  TEAM_ID,
+  bootstrappedDb,
+  chatId,
+  chatRow,
+  event,
+  messageRow,
+} from './test-fixtures';
 import type { AnyRow, OutboxRow } from './tables';
 
 const ctx = { userId: ME };
@@ -182,11 +190,7 @@ async function runScenario(seed: number, steps: number): Promise<void> {
   const random = prng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const server = new ModelServer();
-  const db = new InboxDb(`interleave-${seed}-${newId()}`);
-  await db.open();
-  await beginBootstrap(db, 10);
-  await writeBootstrapRows(db, 'chats', [...server.rows.values()]);
-  await finishBootstrap(db, 10, ctx);
+  const db = await bootstrappedDb([...server.rows.values()], 10, `interleave-${seed}-${newId()}`);
 
   let cursor = 10;
   const inFlight: OutboxRow[] = []; // sent, awaiting an answer

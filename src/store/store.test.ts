@@ -12,18 +12,14 @@ import {
   isBootstrapped,
 } from './bootstrap-write';
 import { openStore } from './open-store';
-import { ME, OTHER, chatId, chatRow, event, messageRow } from './test-fixtures';
+import { ME, OTHER, bootstrappedDb, chatId, chatRow, event, messageRow } from './test-fixtures';
 
 const ctx = { userId: ME };
 
 describe('local store', () => {
   let db: InboxDb;
   beforeEach(async () => {
-    db = new InboxDb(`test-${newId()}`);
-    await db.open();
-    await beginBootstrap(db, 0);
-    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1)), chatRow(chatId(2))]);
-    await finishBootstrap(db, 10, ctx);
+    db = await bootstrappedDb([chatRow(chatId(1)), chatRow(chatId(2))]);
   });
   afterEach(async () => {
     await db.delete();
@@ -245,11 +241,7 @@ describe('opening the store', () => {
 
 describe('a bootstrap that overtakes an acknowledged command', () => {
   it('drops the command when the bootstrapped rows already hold its effect', async () => {
-    const db = new InboxDb(`test-${newId()}`);
-    await db.open();
-    await beginBootstrap(db, 0);
-    await writeBootstrapRows(db, 'chats', [chatRow(chatId(1))]);
-    await finishBootstrap(db, 10, ctx);
+    const db = await bootstrappedDb([chatRow(chatId(1))]);
     const take = await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(1) } }, ctx);
     await recordResults(db, [{ id: take.id, ok: true, seq: 12 }], ctx);
     await beginBootstrap(db, 15);

@@ -1,4 +1,6 @@
-import type { Chat, SyncEvent } from '../protocol';
+import { newId, type Chat, type Client, type SyncEvent } from '../protocol';
+import { beginBootstrap, finishBootstrap, writeBootstrapRows } from './bootstrap-write';
+import { InboxDb } from './db';
 import type { LocalMessage } from './tables';
 
 /** Valid rows and events for store tests. */
@@ -30,6 +32,20 @@ export function chatRow(id: string, patch: Partial<Chat> = {}): Chat {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     ...patch,
+  };
+}
+
+export function clientRow(id: string, name: string, phone: string | null = null): Client {
+  return {
+    id,
+    name,
+    phone,
+    email: null,
+    status: 'NEW',
+    tags: [],
+    personalManagerId: null,
+    createdAt: '',
+    updatedAt: '',
   };
 }
 
@@ -69,4 +85,18 @@ export function event(
     data: {},
     changes,
   };
+}
+
+/** A fresh local database whose first bootstrap, at `cursor`, brought these chats (for ME). */
+export async function bootstrappedDb(
+  chats: readonly unknown[],
+  cursor = 10,
+  name = `test-${newId()}`,
+): Promise<InboxDb> {
+  const db = new InboxDb(name);
+  await db.open();
+  await beginBootstrap(db, cursor);
+  await writeBootstrapRows(db, 'chats', chats);
+  await finishBootstrap(db, cursor, { userId: ME });
+  return db;
 }
