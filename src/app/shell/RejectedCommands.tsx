@@ -1,4 +1,5 @@
 import { useContext } from 'react';
+import type { CommandType } from '../../protocol';
 import {
   CommandSinkContext,
   discardRejected,
@@ -11,14 +12,20 @@ import { Notice } from '../../ui/Notice';
 import { useI18n } from '../../ui/i18n';
 import type { MessageKey } from '../../ui/i18n/messages-en';
 
-const COMMAND_LABELS: Record<string, MessageKey> = {
+/** A name for every command staff can send, so a refusal says what was refused. */
+const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'message.send': 'command.message.send',
   'chat.take': 'command.chat.take',
   'chat.transfer': 'command.chat.transfer',
   'chat.close': 'command.chat.close',
   'chat.setCategory': 'command.chat.setCategory',
+  'chat.create': 'command.chat.create',
   'operator.setStatus': 'command.operator.setStatus',
 };
+type StaffCommandType = Exclude<CommandType, 'message.receive' | 'chat.rate'>;
+
+const commandLabel = (type: string): MessageKey =>
+  Object.hasOwn(COMMAND_LABELS, type) ? COMMAND_LABELS[type as StaffCommandType] : 'command.other';
 
 /** A reply's words, so the user recognises what was not sent. */
 const gist = (row: OutboxRow): string | null => {
@@ -43,7 +50,7 @@ export function RejectedCommands() {
         <Notice
           key={row.id}
           tone="danger"
-          title={`${t('rejected.title')}: ${t(COMMAND_LABELS[row.type] ?? 'command.other')}`}
+          title={`${t('rejected.title')}: ${t(commandLabel(row.type))}`}
           actions={
             <>
               <button

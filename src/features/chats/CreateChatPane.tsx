@@ -23,6 +23,7 @@ export function CreateChatPane({ onCreated }: { onCreated: (chatId: string) => v
   const [clientId, setClientId] = useState('');
   const [channelId, setChannelId] = useState('');
   const [text, setText] = useState('');
+  const [failure, setFailure] = useState(false);
   const found = useMemo(() => searchClients(clients ?? [], query), [clients, query]);
   const chosenChannel = channelId || channels?.[0]?.id || '';
   const ready = clientId !== '' && chosenChannel !== '' && text.trim() !== '';
@@ -35,12 +36,20 @@ export function CreateChatPane({ onCreated }: { onCreated: (chatId: string) => v
         event.preventDefault();
         if (!ready) return;
         const chatId = newId();
-        void enqueue({
+        setFailure(false);
+        enqueue({
           type: 'chat.create',
           payload: { chatId, clientId, channelId: chosenChannel, text },
-        }).then(() => {
-          onCreated(chatId);
-        });
+        }).then(
+          () => {
+            onCreated(chatId);
+          },
+          (error: unknown) => {
+            // Not even stored locally (storage full): the form keeps what was written.
+            console.error('A change could not be stored on this device', error);
+            setFailure(true);
+          },
+        );
       }}
     >
       <h2>{t('section.createChat')}</h2>
@@ -96,6 +105,11 @@ export function CreateChatPane({ onCreated }: { onCreated: (chatId: string) => v
           }}
         />
       </label>
+      {failure ? (
+        <p className="form-failure" role="alert">
+          {t('chat.notStored')}
+        </p>
+      ) : null}
       <button className="button" type="submit" disabled={!ready} data-testid="create-chat-submit">
         {t('createChat.submit')}
       </button>

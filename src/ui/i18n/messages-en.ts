@@ -88,6 +88,7 @@ export const MESSAGES_EN = {
   'command.chat.transfer': 'Chat transfer',
   'command.chat.close': 'Closing a chat',
   'command.chat.setCategory': 'Request category change',
+  'command.chat.create': 'Creating a chat',
   'command.operator.setStatus': 'Status change',
   'command.other': 'Change',
 

@@ -88,6 +88,7 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'command.chat.transfer': 'Передача чата',
   'command.chat.close': 'Закрытие чата',
   'command.chat.setCategory': 'Смена категории обращения',
+  'command.chat.create': 'Создание чата',
   'command.operator.setStatus': 'Смена статуса',
   'command.other': 'Изменение',
   'notice.newMessage': 'Новое сообщение!',
