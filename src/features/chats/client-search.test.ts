@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../protocol';
+import { clientRow } from '../../store/test-fixtures';
 import { searchClients } from './client-search';
 
-const client = (name: string, phone: string | null = null): Client => ({
-  id: name,
-  name,
-  phone,
-  email: null,
-  status: 'NEW',
-  tags: [],
-  personalManagerId: null,
-  createdAt: '',
-  updatedAt: '',
-});
+const client = (name: string, phone: string | null = null) => clientRow(name, name, phone);
 const all = [
   client('Anna Petrova', '+7 900 100-00-01'),
   client('Boris Ivanov'),

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Chat, Client } from '../../protocol';
+import type { Chat } from '../../protocol';
+import { clientRow as client } from '../../store/test-fixtures';
 import { applyListSearch, matchingClients } from './list-search';
 
-const client = (id: string, name: string, phone: string | null = null): Client => ({
-  id,
-  name,
-  phone,
-  email: null,
-  status: 'NEW',
-  tags: [],
-  personalManagerId: null,
-  createdAt: '',
-  updatedAt: '',
-});
 const chat = (id: string, clientId: string) => ({ id, clientId }) as Chat;
 
 describe('list search', () => {
