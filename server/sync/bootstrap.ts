@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, PROTOCOL_VERSION, type SyncTable } from '../../src/protocol';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import * as t from '../db/schema';
 import type { Viewer } from '../auth/viewer';
@@ -8,6 +9,9 @@ import * as wire from './wire-rows';
 
 /** Rows per NDJSON line: big enough to amortize the JSON framing, small enough to stream. */
 const CHUNK = 1000;
+
+/** A state table whose rows carry their organization. */
+type OrgTable = PgTable & { id: PgColumn; orgId: PgColumn };
 
 /**
  * Everything a viewer may see, as NDJSON lines: the cursor first, then rows in chunks, then done.
@@ -30,7 +34,6 @@ export async function* bootstrapLines(db: Db, viewer: Viewer, now: Date): AsyncG
         eq(t.chats.createdBy, viewer.id),
       ) ?? sql`false`);
   const recentChat = and(
-    eq(t.chats.orgId, org),
     seesChat,
     or(ne(t.chats.status, 'closed'), gte(t.chats.closedAt, closedSince)),
   );
@@ -56,6 +59,18 @@ export async function* bootstrapLines(db: Db, viewer: Viewer, now: Date): AsyncG
   }
 
   // Keyset pages by id: each query is an index range, however large the table.
+  const orgPage = <T extends OrgTable>(source: T, visible?: SQL) => {
+    // Drizzle cannot type a select from a generic table; the rows are the table's own.
+    const from: OrgTable = source;
+    return (after: string) =>
+      db
+        .select()
+        .from(from)
+        .where(and(eq(from.orgId, org), visible, gt(from.id, after)))
+        .orderBy(asc(from.id))
+        .limit(CHUNK) as Promise<T['$inferSelect'][]>;
+  };
+
   yield* table(
     'organizations',
     (a) =>
@@ -66,137 +81,23 @@ export async function* bootstrapLines(db: Db, viewer: Viewer, now: Date): AsyncG
         .limit(CHUNK),
     wire.organizationRow,
   );
-  yield* table(
-    'roles',
-    (a) =>
-      db
-        .select()
-        .from(t.roles)
-        .where(and(eq(t.roles.orgId, org), gt(t.roles.id, a)))
-        .orderBy(asc(t.roles.id))
-        .limit(CHUNK),
-    wire.roleRow,
-  );
-  yield* table(
-    'users',
-    (a) =>
-      db
-        .select()
-        .from(t.users)
-        .where(and(eq(t.users.orgId, org), gt(t.users.id, a)))
-        .orderBy(asc(t.users.id))
-        .limit(CHUNK),
-    wire.userRow,
-  );
-  yield* table(
-    'teams',
-    (a) =>
-      db
-        .select()
-        .from(t.teams)
-        .where(and(eq(t.teams.orgId, org), gt(t.teams.id, a)))
-        .orderBy(asc(t.teams.id))
-        .limit(CHUNK),
-    wire.teamRow,
-  );
-  yield* table(
-    'channels',
-    (a) =>
-      db
-        .select()
-        .from(t.channels)
-        .where(and(eq(t.channels.orgId, org), gt(t.channels.id, a)))
-        .orderBy(asc(t.channels.id))
-        .limit(CHUNK),
-    wire.channelRow,
-  );
-  yield* table(
-    'requestCategories',
-    (a) =>
-      db
-        .select()
-        .from(t.requestCategories)
-        .where(and(eq(t.requestCategories.orgId, org), gt(t.requestCategories.id, a)))
-        .orderBy(asc(t.requestCategories.id))
-        .limit(CHUNK),
-    wire.requestCategoryRow,
-  );
-  yield* table(
-    'templateCategories',
-    (a) =>
-      db
-        .select()
-        .from(t.templateCategories)
-        .where(and(eq(t.templateCategories.orgId, org), gt(t.templateCategories.id, a)))
-        .orderBy(asc(t.templateCategories.id))
-        .limit(CHUNK),
-    wire.templateCategoryRow,
-  );
-  yield* table(
-    'templates',
-    (a) =>
-      db
-        .select()
-        .from(t.templates)
-        .where(and(eq(t.templates.orgId, org), gt(t.templates.id, a)))
-        .orderBy(asc(t.templates.id))
-        .limit(CHUNK),
-    wire.templateRow,
-  );
-  yield* table(
-    'clients',
-    (a) =>
-      db
-        .select()
-        .from(t.clients)
-        .where(and(eq(t.clients.orgId, org), gt(t.clients.id, a)))
-        .orderBy(asc(t.clients.id))
-        .limit(CHUNK),
-    wire.clientRow,
-  );
-  yield* table(
-    'chats',
-    (a) =>
-      db
-        .select()
-        .from(t.chats)
-        .where(and(recentChat, gt(t.chats.id, a)))
-        .orderBy(asc(t.chats.id))
-        .limit(CHUNK),
-    wire.chatRow,
-  );
+  yield* table('roles', orgPage(t.roles), wire.roleRow);
+  yield* table('users', orgPage(t.users), wire.userRow);
+  yield* table('teams', orgPage(t.teams), wire.teamRow);
+  yield* table('channels', orgPage(t.channels), wire.channelRow);
+  yield* table('requestCategories', orgPage(t.requestCategories), wire.requestCategoryRow);
+  yield* table('templateCategories', orgPage(t.templateCategories), wire.templateCategoryRow);
+  yield* table('templates', orgPage(t.templates), wire.templateRow);
+  yield* table('clients', orgPage(t.clients), wire.clientRow);
+  yield* table('chats', orgPage(t.chats, recentChat), wire.chatRow);
   yield* table(
     'messages',
-    (a) =>
-      db
-        .select()
-        .from(t.messages)
-        .where(
-          and(
-            eq(t.messages.orgId, org),
-            inArray(t.messages.chatId, openChatIds),
-            gt(t.messages.id, a),
-          ),
-        )
-        .orderBy(asc(t.messages.id))
-        .limit(CHUNK),
+    orgPage(t.messages, inArray(t.messages.chatId, openChatIds)),
     wire.messageRow,
   );
   yield* table(
     'chatHistory',
-    (a) =>
-      db
-        .select()
-        .from(t.chatHistory)
-        .where(
-          and(
-            eq(t.chatHistory.orgId, org),
-            inArray(t.chatHistory.chatId, openChatIds),
-            gt(t.chatHistory.id, a),
-          ),
-        )
-        .orderBy(asc(t.chatHistory.id))
-        .limit(CHUNK),
+    orgPage(t.chatHistory, inArray(t.chatHistory.chatId, openChatIds)),
     wire.chatHistoryRow,
   );
 
