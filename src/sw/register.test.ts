@@ -103,9 +103,18 @@ describe('service worker update flow', () => {
 });
 
 describe('registerServiceWorker', () => {
-  it('does nothing outside production builds', async () => {
-    const callbacks = { onNeedRefresh: vi.fn(), onOfflineReady: vi.fn() };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('does nothing outside production builds, even where service workers exist', async () => {
+    const container = { controller: null, addEventListener: vi.fn(), register: vi.fn() };
+    vi.stubGlobal('navigator', { serviceWorker: container, onLine: true });
+    const callbacks = { onNeedRefresh: vi.fn(), onOfflineReady: vi.fn(), onRegisterError: vi.fn() };
     await expect(registerServiceWorker(callbacks)).resolves.toBeUndefined();
+    expect(container.addEventListener).not.toHaveBeenCalled();
+    expect(container.register).not.toHaveBeenCalled();
+    expect(callbacks.onRegisterError).not.toHaveBeenCalled();
   });
 });
 
@@ -130,15 +139,12 @@ describe('requestOutboxSync', () => {
       serviceWorker: { getRegistration: () => Promise.resolve(undefined) },
     });
     await expect(requestOutboxSync()).resolves.toBeUndefined();
+    const refused = vi.fn(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     vi.stubGlobal('navigator', {
-      serviceWorker: {
-        getRegistration: () =>
-          Promise.resolve({
-            sync: { register: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
-          }),
-      },
+      serviceWorker: { getRegistration: () => Promise.resolve({ sync: { register: refused } }) },
     });
     await expect(requestOutboxSync()).resolves.toBeUndefined();
+    expect(refused).toHaveBeenCalledWith('sc-outbox-flush');
     vi.stubGlobal('navigator', {});
     await expect(requestOutboxSync()).resolves.toBeUndefined();
   });
