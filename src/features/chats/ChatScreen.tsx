@@ -147,7 +147,7 @@ export function ChatScreen({ chatId }: { chatId: string }) {
           onFailure={onFailure}
         />
       </div>
-      <ChatSidePanels chat={chat} messages={messages} directory={directory} />
+      <ChatSidePanels chat={chat} client={client} messages={messages} directory={directory} />
     </div>
   );
 }

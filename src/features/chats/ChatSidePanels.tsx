@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Chat } from '../../protocol';
+import type { Chat, Client } from '../../protocol';
 import type { LocalMessage } from '../../store';
 import { useI18n, type MessageKey } from '../../ui/i18n';
 import { Icon, type IconName } from '../../ui/Icon';
@@ -27,10 +27,12 @@ const PANEL_LABELS: Record<Panel, { label: MessageKey; icon: IconName }> = {
  */
 export function ChatSidePanels({
   chat,
+  client,
   messages,
   directory,
 }: {
   chat: Chat;
+  client: Client | null | undefined;
   messages: readonly LocalMessage[];
   directory: Directory;
 }) {
@@ -43,7 +45,9 @@ export function ChatSidePanels({
           <h2 id={`panel-title-${open}`} className="panel__title">
             {t(PANEL_LABELS[open].label)}
           </h2>
-          {open === 'client' ? <ClientPanel chat={chat} directory={directory} /> : null}
+          {open === 'client' ? (
+            <ClientPanel chat={chat} client={client} directory={directory} />
+          ) : null}
           {open === 'history' ? <ClientChatsPanel chat={chat} directory={directory} /> : null}
           {open === 'files' ? <ChatFilesPanel messages={messages} /> : null}
           {open === 'session' ? <SessionPanel chat={chat} directory={directory} /> : null}

@@ -1,15 +1,25 @@
-import { INNER_CLIENT_STATUSES, type Chat } from '../../protocol';
+import { INNER_CLIENT_STATUSES, type Chat, type Client } from '../../protocol';
 import { useI18n } from '../../ui/i18n';
 import { categoryLabel } from './category-tree';
-import { useClient, type Directory } from './queries';
+import type { Directory } from './queries';
 
 const isInnerStatus = (status: string): status is (typeof INNER_CLIENT_STATUSES)[number] =>
   (INNER_CLIENT_STATUSES as readonly string[]).includes(status);
 
-/** The client's profile (spec §2 "client profile with current request"). */
-export function ClientPanel({ chat, directory }: { chat: Chat; directory: Directory }) {
+/**
+ * The client's profile (spec §2 "client profile with current request"). The client comes from the
+ * chat screen, which reads it anyway: undefined while loading, null when this browser lacks it.
+ */
+export function ClientPanel({
+  chat,
+  client,
+  directory,
+}: {
+  chat: Chat;
+  client: Client | null | undefined;
+  directory: Directory;
+}) {
   const { t } = useI18n();
-  const client = useClient(chat.clientId);
   if (client === undefined) return <p className="panel__state">{t('common.loading')}</p>;
   const category = categoryLabel(directory.categories, chat.categoryId);
   return (
