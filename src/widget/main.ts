@@ -46,7 +46,7 @@ const root = host.attachShadow({ mode: 'open' });
 const style = document.createElement('style');
 style.textContent = WIDGET_CSS;
 const launcher = el('button', 'launcher', '💬');
-launcher.setAttribute('aria-label', 'Chat');
+launcher.setAttribute('aria-label', TEXT.open);
 launcher.dataset.testid = 'widget-launcher';
 const panel = el('section', 'panel');
 panel.hidden = true;

@@ -14,6 +14,7 @@ export function widgetTexts(ru: boolean) {
   const max = Math.round(ATTACHMENT_MAX_BYTES / MB);
   return ru
     ? {
+        open: 'Чат',
         placeholder: 'Напишите сообщение…',
         send: 'Отправить',
         sending: 'отправляется…',
@@ -31,6 +32,7 @@ export function widgetTexts(ru: boolean) {
         },
       }
     : {
+        open: 'Chat',
         placeholder: 'Write a message…',
         send: 'Send',
         sending: 'sending…',
