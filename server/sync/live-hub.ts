@@ -60,12 +60,6 @@ export class LiveHub {
     private readonly reloadViewer: (userId: string) => Promise<Viewer | null>,
   ) {}
 
-  get connectionCount(): number {
-    let n = 0;
-    for (const feed of this.feeds.values()) n += feed.connections.size;
-    return n;
-  }
-
   /** Live connections held for one user on this instance (one per browser profile is the aim). */
   connectionsOf(userId: string): number {
     let n = 0;
@@ -224,10 +218,19 @@ export class LiveHub {
     batch: readonly StoredEvent[],
     scannedTo: number,
   ): Promise<void> {
-    if (connection.project) {
-      const items = batch.flatMap((event) => connection.project?.(event) ?? []);
+    const { project } = connection;
+    if (project) {
+      const items = batch.flatMap(project);
       if (items.length > 0) {
-        this.send(connection, JSON.stringify({ kind: 'items', after: connection.clientCursor, cursor: scannedTo, items }));
+        this.send(
+          connection,
+          JSON.stringify({
+            kind: 'items',
+            after: connection.clientCursor,
+            cursor: scannedTo,
+            items,
+          }),
+        );
         connection.clientCursor = scannedTo;
       }
       connection.scanCursor = scannedTo;
