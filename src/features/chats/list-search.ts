@@ -1,4 +1,5 @@
 import type { Chat, Client } from '../../protocol';
+import { clientMatchScore } from './client-search';
 
 /** A search over the lists (spec §2 / issue 4): the client's name or phone, or any message text. */
 export type ListSearch = {
@@ -9,16 +10,12 @@ export type ListSearch = {
 
 export const normalizeQuery = (query: string): string => query.trim().toLowerCase();
 
-/** Clients whose name or phone matches (phones compared by digits, so "+7 900" finds "79001234567"). */
+/** Clients whose name or phone matches, as the new-chat client search matches them. */
 export function matchingClients(clients: readonly Client[], query: string): Set<string> {
   const q = normalizeQuery(query);
   const digits = q.replace(/\D/g, '');
   const ids = new Set<string>();
-  for (const client of clients) {
-    if (client.name.toLowerCase().includes(q)) ids.add(client.id);
-    else if (digits.length >= 3 && (client.phone ?? '').replace(/\D/g, '').includes(digits))
-      ids.add(client.id);
-  }
+  for (const client of clients) if (clientMatchScore(client, q, digits) >= 0) ids.add(client.id);
   return ids;
 }
 
