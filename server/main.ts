@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { PLATFORM_NAME } from '../src/protocol';
 import { readConfig } from './config';
 import { openDatabase } from './db/database';
 import { systemClock } from './clock';
@@ -21,7 +22,7 @@ const { port } = app.server.address() as AddressInfo;
 const where = config.databaseUrl
   ? 'PostgreSQL (DATABASE_URL)'
   : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
-console.log(`SmartConnect listening on http://localhost:${port} — database: ${where}`);
+console.log(`${PLATFORM_NAME} listening on http://localhost:${port} — database: ${where}`);
 if (config.demo) {
   console.log(seeded ? 'Demo organization "Demo" created. Logins:' : 'Demo logins:');
   for (const login of DEMO_LOGINS) console.log(`  ${login}  /  ${DEMO_PASSWORD}`);

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { PLATFORM_NAME } from '../../src/protocol';
 import { channels, organizations } from '../db/schema';
 import type { Database } from '../db/database';
 import { errorBody } from '../http/error-handler';
@@ -57,7 +58,7 @@ footer { text-align: center; color: #8a7a63; padding: 40px; font-size: 14px; }
 <div class="card"><h3>Gift cards</h3><p>From 1,000, sent by e-mail.</p></div>
 </div>
 </main>
-<footer>Demo Store · 12 Sample Street · This page shows the ${escapeHtml('SmartConnect')} site-chat widget.</footer>
+<footer>Demo Store · 12 Sample Street · This page shows the ${escapeHtml(PLATFORM_NAME)} site-chat widget.</footer>
 <script src="/widget.js" data-channel="${escapeHtml(channel.id)}" defer></script>
 </body>
 </html>`;
