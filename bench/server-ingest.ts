@@ -13,7 +13,6 @@
  * postgres://root@127.0.0.1:5432/test) in a throwaway database that is dropped at the end.
  * Results are printed as a table and written to bench/results/server-ingest-<timestamp>.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, and } from 'drizzle-orm';
@@ -24,6 +23,7 @@ import { chats, clientContacts, messages } from '../server/db/schema';
 import { executeCommand, type CommandDeps } from '../server/domain/execute-command';
 import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
+import { writeResults } from './results-file';
 import { formatTable, percentile } from './stats';
 
 const BUDGET_PER_SECOND = 2000;
@@ -380,37 +380,26 @@ async function main(): Promise<void> {
     );
   }
 
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const dir = new URL('./results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  const file = new URL(`server-ingest-${stamp}.json`, dir);
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        bench: 'server-ingest',
-        at: new Date().toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? null,
-        budget: {
-          messagesPerSecond: BUDGET_PER_SECOND,
-          backend: 'postgres',
-          verdict,
-          best: best ? { mode: best.mode, perSecond: best.perSecond } : null,
-        },
-        plainBaseline:
-          'per message: 1 INSERT INTO messages + 1 UPDATE chats, each in autocommit, same driver',
-        clients: CLIENTS,
-        results: rows,
-        totalSeconds: (performance.now() - started) / 1000,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  const file = writeResults('server-ingest', {
+    bench: 'server-ingest',
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? null,
+    budget: {
+      messagesPerSecond: BUDGET_PER_SECOND,
+      backend: 'postgres',
+      verdict,
+      best: best ? { mode: best.mode, perSecond: best.perSecond } : null,
+    },
+    plainBaseline:
+      'per message: 1 INSERT INTO messages + 1 UPDATE chats, each in autocommit, same driver',
+    clients: CLIENTS,
+    results: rows,
+    totalSeconds: (performance.now() - started) / 1000,
+  });
   console.log(
-    `Results written to ${file.pathname} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`,
+    `Results written to ${file} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`,
   );
   if (rows.some((row) => row.failures > 0)) process.exitCode = 1;
 }

@@ -18,7 +18,7 @@
  * BENCH_SEND_LIST=<filter> keeps that list beside the thread while replies are sent (the Pending
  * list otherwise); BENCH_PROFILE=switch|send prints where the main thread's time went.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/database';
@@ -27,6 +27,7 @@ import { systemClock } from '../server/clock';
 import { startAppServer } from '../tests/e2e/app-server';
 import { launchBrowser, signIn, type Page } from '../tests/e2e/browser';
 import { installProbes } from './ui/page-probes';
+import { writeResults } from './results-file';
 import { formatTable, summarize, type Summary } from './stats';
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 10_000);
@@ -272,16 +273,13 @@ async function main(): Promise<void> {
       console.log(
         "\nTimes are in the page's clock: warm start from the app script's first line to the list's first painted frame; a switch from the menu click, a reply from the key's own event time, to the first frame painted after the screen changed.",
       );
-      mkdirSync('bench/results', { recursive: true });
-      const file = `bench/results/ui-workspace-${new Date().toISOString().replaceAll(':', '-')}.json`;
-      writeFileSync(
-        file,
-        JSON.stringify(
-          { chats: CHATS, messages: MESSAGES, rounds: ROUNDS, floor, figures },
-          null,
-          2,
-        ),
-      );
+      const file = writeResults('ui-workspace', {
+        chats: CHATS,
+        messages: MESSAGES,
+        rounds: ROUNDS,
+        floor,
+        figures,
+      });
       console.log(
         `Written to ${file} (${((performance.now() - started) / 1000).toFixed(0)} s in all)`,
       );
