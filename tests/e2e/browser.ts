@@ -33,6 +33,30 @@ export async function signIn(
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
+/** A fresh browser profile with one page, signed in through the login screen as `email`. */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, baseUrl, email);
+  return { context, page };
+}
+
+/** A customer on the demo site, in a browser profile of their own, with the chat widget open. */
+export async function customerOnDemoSite(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/demo/site`);
+  await page.locator('[data-testid="widget-launcher"]').click();
+  return { context, page };
+}
+
 /** The operator writes in the open chat's composer and presses Enter, as a person would. */
 export async function sendReply(page: Page, text: string): Promise<void> {
   await page.getByTestId('composer').fill(text);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { launchBrowser, signIn, type Browser } from './browser';
-import { startInProcessApp } from './in-process-app';
+import { customerOnDemoSite, signedInPage } from './browser';
+import { browserAndApp } from './in-process-app';
 
 /** A real 1×1 PNG, so both browsers must decode what they show. */
 const PIXEL = Buffer.from(
@@ -12,29 +12,23 @@ const PIXEL = Buffer.from(
 
 /** Customer attachments (issue item "customer attachments"): each side in its own browser. */
 describe('files between a customer in the widget and an operator', () => {
-  let browser: Browser;
-  let app: Awaited<ReturnType<typeof startInProcessApp>>;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    app = await startInProcessApp();
-  }, 60_000);
-  afterAll(async () => {
-    await browser.close();
-    await app.close();
-  });
+  const suite = browserAndApp();
 
   it('the widget refuses what the server would, the customer sends a picture the operator sees, and gets the operator’s document', async () => {
-    const operatorContext = await browser.newContext();
-    const operator = await operatorContext.newPage();
-    await signIn(operator, app.baseUrl, 'operator@demo.test');
+    const { browser, app } = suite;
+    const { context: operatorContext, page: operator } = await signedInPage(
+      browser,
+      app.baseUrl,
+      'operator@demo.test',
+    );
     await operator.waitForURL(/\/admin\/chats/);
     await operator.getByTestId('menu-open').click();
     await operator.waitForURL(/filter=open/);
 
-    const customerContext = await browser.newContext();
-    const customer = await customerContext.newPage();
-    await customer.goto(`${app.baseUrl}/demo/site`);
-    await customer.locator('[data-testid="widget-launcher"]').click();
+    const { context: customerContext, page: customer } = await customerOnDemoSite(
+      browser,
+      app.baseUrl,
+    );
     const attach = customer.getByRole('button', { name: 'Attach a file' });
     await attach.waitFor();
     const fileInput = customer.locator('[data-testid="widget-file-input"]');

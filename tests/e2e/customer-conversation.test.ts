@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { launchBrowser, sendReply, signIn, type Browser, type Page } from './browser';
-import { startInProcessApp } from './in-process-app';
-import { TcpProxy } from './tcp-proxy';
+import { customerOnDemoSite, sendReply, signedInPage, type Page } from './browser';
+import { browserAndApp } from './in-process-app';
 
 const customerTexts = async (customer: Page): Promise<string[]> =>
   customer.locator('[data-testid="widget-message"]').allInnerTexts();
@@ -13,27 +12,19 @@ const customerTexts = async (customer: Page): Promise<string[]> =>
  * each in their own browser, the operator's network cut for real in the middle.
  */
 describe('a customer and an operator, each in their own browser', () => {
-  let browser: Browser;
-  let app: Awaited<ReturnType<typeof startInProcessApp>>;
-  let proxy: TcpProxy;
+  const suite = browserAndApp({ proxy: true });
   beforeAll(async () => {
-    browser = await launchBrowser();
-    app = await startInProcessApp();
-    proxy = new TcpProxy(Number(new URL(app.baseUrl).port));
-    await proxy.start();
     // The organization uses request categories: a chat closes only with one.
-    await app.database.db.update(t.organizations).set({ usesCategories: true });
-  }, 60_000);
-  afterAll(async () => {
-    await browser.close();
-    await proxy.cut();
-    await app.close();
+    await suite.app.database.db.update(t.organizations).set({ usesCategories: true });
   });
 
   it('customer writes, operator answers online and offline, customer gets every reply once and never the note, closes with a category, customer rates once', async () => {
-    const operatorContext = await browser.newContext();
-    const operator = await operatorContext.newPage();
-    await signIn(operator, proxy.baseUrl, 'operator@demo.test');
+    const { browser, app, proxy } = suite;
+    const { context: operatorContext, page: operator } = await signedInPage(
+      browser,
+      proxy.baseUrl,
+      'operator@demo.test',
+    );
     await operator.waitForURL(/\/admin\/chats/);
     await operator.getByTestId('menu-open').click();
     await operator.waitForURL(/filter=open/);
@@ -43,10 +34,10 @@ describe('a customer and an operator, each in their own browser', () => {
       timeout: 45_000,
     });
 
-    const customerContext = await browser.newContext();
-    const customer = await customerContext.newPage();
-    await customer.goto(`${app.baseUrl}/demo/site`);
-    await customer.locator('[data-testid="widget-launcher"]').click();
+    const { context: customerContext, page: customer } = await customerOnDemoSite(
+      browser,
+      app.baseUrl,
+    );
     await customer.locator('[data-testid="widget-input"]').fill('Hello');
     await customer.locator('[data-testid="widget-input"]').press('Enter');
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { buildServer, type ServerContext } from '../../server/http/app';
 import { seedDemoIfEmpty } from '../../server/demo/demo-data';
@@ -7,6 +8,8 @@ import { systemClock } from '../../server/clock';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import { channels } from '../../server/db/schema';
+import { launchBrowser, type Browser } from './browser';
+import { TcpProxy } from './tcp-proxy';
 
 const distApp = fileURLToPath(new URL('../../dist/app', import.meta.url));
 
@@ -14,13 +17,15 @@ const distApp = fileURLToPath(new URL('../../dist/app', import.meta.url));
  * The same server `npm start` runs, in this process, so a test can also change the database
  * (e.g. take an option away from the organization) while a browser uses the app.
  */
-export async function startInProcessApp(): Promise<{
+export type InProcessApp = {
   customerWrites: (externalId: string, name: string, text: string) => Promise<void>;
   baseUrl: string;
   database: Database;
   context: ServerContext;
   close: () => Promise<void>;
-}> {
+};
+
+export async function startInProcessApp(): Promise<InProcessApp> {
   const database = await openDatabase({ inMemory: true });
   await seedDemoIfEmpty(database.db, systemClock.now());
   const { app, context } = await buildServer({
@@ -57,4 +62,30 @@ export async function startInProcessApp(): Promise<{
       await database.close();
     },
   };
+}
+
+type BrowserAndApp = { browser: Browser; app: InProcessApp };
+
+/**
+ * Chromium and an in-process app for the enclosing describe block, started before its tests and
+ * closed after them; with `proxy`, also a TCP proxy in front of the app that a test can cut.
+ */
+export function browserAndApp(options: { proxy: true }): BrowserAndApp & { proxy: TcpProxy };
+export function browserAndApp(): BrowserAndApp;
+export function browserAndApp(options: { proxy?: boolean } = {}) {
+  const suite: Partial<BrowserAndApp & { proxy: TcpProxy }> = {};
+  beforeAll(async () => {
+    suite.browser = await launchBrowser();
+    suite.app = await startInProcessApp();
+    if (options.proxy) {
+      suite.proxy = new TcpProxy(Number(new URL(suite.app.baseUrl).port));
+      await suite.proxy.start();
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.proxy?.cut();
+    await suite.app?.close();
+  });
+  return suite;
 }

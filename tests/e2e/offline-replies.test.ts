@@ -1,33 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { launchBrowser, sendReply, signIn, type Browser, type Page } from './browser';
-import { startInProcessApp } from './in-process-app';
-import { TcpProxy } from './tcp-proxy';
+import { sendReply, signedInPage, type Page } from './browser';
+import { browserAndApp } from './in-process-app';
 
 const messageStatus = (page: Page, text: string) =>
   page.getByTestId('message').filter({ hasText: text }).first().getAttribute('data-status');
 
 describe('replies written with the network gone', () => {
-  let browser: Browser;
-  let app: Awaited<ReturnType<typeof startInProcessApp>>;
-  let proxy: TcpProxy;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    app = await startInProcessApp();
-    proxy = new TcpProxy(Number(new URL(app.baseUrl).port));
-    await proxy.start();
-  }, 60_000);
-  afterAll(async () => {
-    await browser.close();
-    await proxy.cut();
-    await app.close();
-  });
+  const suite = browserAndApp({ proxy: true });
 
   it('survive a reload while offline and reach the server exactly once, in order, when it comes back', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, proxy.baseUrl, 'operator@demo.test');
+    const { browser, app, proxy } = suite;
+    const { context, page } = await signedInPage(browser, proxy.baseUrl, 'operator@demo.test');
     await page.getByTestId('chat-row').first().click();
     const chatId = await page.getByTestId('chat-screen').getAttribute('data-chat-id');
     expect(chatId).toBeTruthy();

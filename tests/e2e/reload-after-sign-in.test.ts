@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, signIn, type Browser, type Page } from './browser';
-import { startInProcessApp } from './in-process-app';
+import { describe, it } from 'vitest';
+import { signedInPage, type Page } from './browser';
+import { browserAndApp } from './in-process-app';
 
 /** Waits until the Pending list shows a chat of this customer. */
 const pendingShows = (page: Page, name: string) =>
@@ -12,21 +12,11 @@ const pendingShows = (page: Page, name: string) =>
  * following the server — a customer's new chat shows up without any further action.
  */
 describe('reloading the workspace', () => {
-  let browser: Browser;
-  let app: Awaited<ReturnType<typeof startInProcessApp>>;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    app = await startInProcessApp();
-  }, 60_000);
-  afterAll(async () => {
-    await browser.close();
-    await app.close();
-  });
+  const suite = browserAndApp();
 
   it('keeps live updates after a reload right after sign-in and after a later one', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signIn(page, app.baseUrl, 'operator@demo.test');
+    const { browser, app } = suite;
+    const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
     await page.waitForURL(/\/admin\/chats/);
 
     // At once, without waiting for anything on screen.
