@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { OPTIONS, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { launchBrowser, signIn, type Browser, type Page } from './browser';
+import { launchBrowser, signedInPage, type Browser, type Page } from './browser';
 import { startAppServer, type AppServer } from './app-server';
-import { startInProcessApp } from './in-process-app';
+import { startInProcessApp, type InProcessApp } from './in-process-app';
 
 /** How many live sockets the server holds for the user signed in on this page. */
 async function liveConnections(page: Page, baseUrl: string): Promise<number> {
@@ -43,9 +43,7 @@ describe('the app shell in Chromium', () => {
     });
 
     it('the demo operator signs in and sees the demo chats; with the server gone a reload still shows them', async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, server.baseUrl, 'operator@demo.test');
+      const { context, page } = await signedInPage(browser, server.baseUrl, 'operator@demo.test');
       await page.waitForURL(/\/admin\/chats\?filter=assigned/);
       await page.getByTestId('chat-row').first().waitFor();
       const rows = await page.getByTestId('chat-row').count();
@@ -67,7 +65,7 @@ describe('the app shell in Chromium', () => {
   });
 
   describe('against the server in this process', () => {
-    let app: Awaited<ReturnType<typeof startInProcessApp>>;
+    let app: InProcessApp;
     beforeAll(async () => {
       app = await startInProcessApp();
     }, 60_000);
@@ -76,9 +74,11 @@ describe('the app shell in Chromium', () => {
     });
 
     it('two tabs hold one live connection, and closing the first moves it to the second', async () => {
-      const context = await browser.newContext();
-      const first = await context.newPage();
-      await signIn(first, app.baseUrl, 'operator@demo.test');
+      const { context, page: first } = await signedInPage(
+        browser,
+        app.baseUrl,
+        'operator@demo.test',
+      );
       await first.getByTestId('chat-row').first().waitFor();
       await until(
         async () => (await liveConnections(first, app.baseUrl)) === 1,
@@ -118,9 +118,7 @@ describe('the app shell in Chromium', () => {
         .update(t.organizations)
         .set({ options: OPTIONS.filter((o) => o !== 'OPTION_STATISTIC') });
       try {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await signIn(page, app.baseUrl, 'supervisor@demo.test');
+        const { context, page } = await signedInPage(browser, app.baseUrl, 'supervisor@demo.test');
         await page.waitForURL(/\/admin\/chats/);
         await page.goto(`${app.baseUrl}/admin/reports/common`);
         await page.waitForURL(/\/admin\/options$/);
@@ -128,9 +126,7 @@ describe('the app shell in Chromium', () => {
       } finally {
         await app.database.db.update(t.organizations).set({ options: [...OPTIONS] });
       }
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, app.baseUrl, 'operator@demo.test');
+      const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
       await page.waitForURL(/\/admin\/chats/);
       await page.goto(`${app.baseUrl}/admin/reports`);
       await page.waitForURL(/\/no-rights$/);
@@ -138,9 +134,7 @@ describe('the app shell in Chromium', () => {
     }, 90_000);
 
     it('switching to Russian survives a reload', async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, app.baseUrl, 'operator@demo.test');
+      const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
       await page.getByTestId('menu-assigned').waitFor();
       expect(await page.getByTestId('menu-assigned').innerText()).toContain('In progress');
       await page.getByTestId('language').selectOption('ru');
@@ -156,9 +150,7 @@ describe('the app shell in Chromium', () => {
     }, 60_000);
 
     it('a customer message while the tab is hidden alternates the title with "New message!"', async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, app.baseUrl, 'operator@demo.test');
+      const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
       await page.getByTestId('chat-row').first().waitFor();
       const normal = await page.title();
       // Headless tabs never hide; the page is told it is hidden, as a background tab would be.
@@ -192,9 +184,7 @@ describe('the app shell in Chromium', () => {
     }, 60_000);
 
     it('an operator creates a chat with a known client and writes first', async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, app.baseUrl, 'operator@demo.test');
+      const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
       await page.getByTestId('menu-createChat').click();
       await page.getByTestId('create-chat').waitFor();
       await page.getByTestId('create-chat-search').fill('Oliver');
@@ -228,9 +218,7 @@ describe('the app shell in Chromium', () => {
     }, 60_000);
 
     it('the lists search by client name, phone or message text', async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, app.baseUrl, 'operator@demo.test');
+      const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
       await page.getByTestId('menu-open').click();
       await page.waitForURL(/filter=open/);
       await page.getByTestId('chat-row').first().waitFor();
@@ -251,9 +239,7 @@ describe('the app shell in Chromium', () => {
     }, 60_000);
 
     it('unread counts show new customer messages until the chat is opened', async () => {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await signIn(page, app.baseUrl, 'operator@demo.test');
+      const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
       await page.getByTestId('menu-open').click();
       await page.waitForURL(/filter=open/);
       const visitor = `unread-${newId()}`;
