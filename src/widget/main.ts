@@ -302,6 +302,7 @@ async function flush(): Promise<void> {
   flushing = true;
   try {
     if (!(await ensureVisitor())) throw new Error('no visitor');
+    let refused = false;
     for (const message of [...state.pending]) {
       const response = await api('/api/widget/messages', {
         method: 'POST',
@@ -314,11 +315,11 @@ async function flush(): Promise<void> {
       if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
       if (!response.ok) {
         // Refused for good (inactive channel, empty text): say so, keep the words visible.
-        status.textContent = TEXT.unavailable;
+        refused = true;
         break;
       }
     }
-    status.textContent = '';
+    status.textContent = refused ? TEXT.unavailable : '';
     await catchUp();
     connect();
   } catch {
@@ -402,12 +403,16 @@ async function rate(ratingLinkId: string, rating: number): Promise<void> {
   const response = await api(`/api/public/rating/${ratingLinkId}`, {
     method: 'POST',
     body: JSON.stringify({ rating }),
-  });
-  if (response.ok || response.status === 400) {
+  }).catch(() => null);
+  if (response && (response.ok || response.status === 400)) {
     state = { ...state, ratedLinks: [...state.ratedLinks, ratingLinkId] };
     thanked = response.ok;
+    status.textContent = '';
     save();
     render();
+  } else {
+    // The rating stays offered; the customer hears why nothing happened.
+    status.textContent = response ? TEXT.unavailable : TEXT.offline;
   }
 }
 
