@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { eq } from 'drizzle-orm';
-import { call, login, startTestServer, type TestServer } from './harness';
+import { newId } from '../../src/protocol';
+import { call, login, otherOrganization, startTestServer, type TestServer } from './harness';
 import * as t from '../../server/db/schema';
 
 /** What an authenticator app shows for a secret right now. */
@@ -241,6 +242,16 @@ describe('authentication over HTTP', () => {
 
   it('finds colleagues by name within the organization only', async () => {
     const token = await login(server, 'operator@demo.test');
+    // A namesake in another organization must not be found.
+    const other = await otherOrganization(server.database);
+    await server.database.db.insert(t.users).values({
+      id: newId(),
+      orgId: other.id,
+      email: `oscar@${other.id}.test`,
+      name: 'Oscar Outsider',
+      roleId: other.roles.Operator,
+      passwordHash: 'not a hash',
+    });
     const found = await call(server, 'GET', '/api/acc/user/short?name=osc', { token });
     expect(found.body.entity).toEqual([{ id: expect.any(String), name: 'Oscar Operator' }]);
   });

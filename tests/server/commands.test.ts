@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { createBuiltInRoles } from '../../server/demo/built-in-roles';
 import {
   call,
   command,
   customerOpensChat,
   customerWrites,
+  otherOrganization,
   sendCommands,
   serverForSuite,
 } from './harness';
@@ -165,15 +165,7 @@ describe('commands over HTTP', () => {
   it('answers another organization’s chat exactly like one that does not exist', async () => {
     const { server, supervisor } = suite;
     const { db } = server.database;
-    const otherOrg = newId();
-    await db.insert(t.organizations).values({
-      id: otherOrg,
-      login: `other-${otherOrg}`,
-      name: 'Other',
-      adminEmail: 'a@other.test',
-      tariff: 'Basic',
-    });
-    await createBuiltInRoles(db, otherOrg);
+    const { id: otherOrg } = await otherOrganization(server.database);
     const team = newId();
     await db
       .insert(t.teams)

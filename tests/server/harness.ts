@@ -12,6 +12,7 @@ import {
 import { openDatabase, type Database } from '../../server/db/database';
 import { buildServer, type ServerContext } from '../../server/http/app';
 import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/demo/demo-data';
+import { createBuiltInRoles } from '../../server/demo/built-in-roles';
 import * as t from '../../server/db/schema';
 import type { Clock } from '../../server/clock';
 
@@ -238,6 +239,20 @@ export async function demoIds(database: Database) {
 }
 
 export type DemoIds = Awaited<ReturnType<typeof demoIds>>;
+
+/** A second organization beside the demo one, with its built-in roles: what must stay apart. */
+export async function otherOrganization(database: Database) {
+  const id = newId();
+  await database.db.insert(t.organizations).values({
+    id,
+    login: `other-${id}`,
+    name: 'Other',
+    adminEmail: 'a@other.test',
+    tariff: 'Basic',
+  });
+  const roles = await createBuiltInRoles(database.db, id);
+  return { id, roles };
+}
 
 /** What `serverForSuite` gives the tests of its describe block, filled in before they run. */
 export type Suite = {
