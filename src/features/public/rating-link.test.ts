@@ -21,7 +21,7 @@ describe('rating link', () => {
       { kind: 'missing' },
     ],
     [answer(503, {}), { kind: 'unreachable' }],
-    [(() => Promise.reject(new TypeError('offline'))), { kind: 'unreachable' }],
+    [() => Promise.reject(new TypeError('offline')), { kind: 'unreachable' }],
   ])('loads as %#', async (fetchImpl, expected) => {
     expect(await loadRatingLink('x', fetchImpl)).toEqual(expected);
   });
@@ -36,7 +36,7 @@ describe('rating link', () => {
       }),
       { error: { name: 'VALIDATION_FAILED', params: { field: 'rating' } } },
     ],
-    [(() => Promise.reject(new TypeError('offline'))), 'unreachable'],
+    [() => Promise.reject(new TypeError('offline')), 'unreachable'],
   ])('sends as %#', async (fetchImpl, expected) => {
     expect(await sendRating('x', 5, fetchImpl)).toEqual(expected);
   });
