@@ -42,16 +42,23 @@ export class SyncApi {
     private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
-  private async request(path: string, init: RequestInit = {}): Promise<Response> {
+  /** Any answer but 401, which ends the session. A body is JSON unless it says otherwise. */
+  private async send(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('authorization', `Bearer ${this.session.token}`);
-    if (init.body) headers.set('content-type', 'application/json');
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
     const response = await this.fetchImpl(`${this.session.baseUrl}${path}`, {
       ...init,
       headers,
       cache: 'no-store',
     });
     if (response.status === 401) throw new AuthLostError();
+    return response;
+  }
+
+  /** A successful answer, or HttpError. */
+  private async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await this.send(path, init);
     if (!response.ok) throw new HttpError(response.status);
     return response;
   }
@@ -102,20 +109,11 @@ export class SyncApi {
     type: string;
     blob: Blob;
   }): Promise<{ ok: true } | { ok: false; error: ApiError }> {
-    const response = await this.fetchImpl(
-      `${this.session.baseUrl}/api/files/${encodeURIComponent(file.id)}`,
-      {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${this.session.token}`,
-          'content-type': file.type,
-          'x-file-name': encodeURIComponent(file.name),
-        },
-        body: file.blob,
-        cache: 'no-store',
-      },
-    );
-    if (response.status === 401) throw new AuthLostError();
+    const response = await this.send(`/api/files/${encodeURIComponent(file.id)}`, {
+      method: 'PUT',
+      headers: { 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
+      body: file.blob,
+    });
     if (response.ok) return { ok: true };
     if (response.status >= 400 && response.status < 500) {
       const body = (await response.json().catch(() => null)) as { error?: ApiError } | null;
