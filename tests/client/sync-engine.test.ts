@@ -9,7 +9,13 @@ import { SyncApi } from '../../src/sync/api-client';
 import { SyncEngine } from '../../src/sync/sync-engine';
 import type { SyncState } from '../../src/sync/sync-state';
 import * as t from '../../server/db/schema';
-import { customerWrites, download, serverForSuite, type Suite } from '../server/harness';
+import {
+  customerWrites,
+  download,
+  serverForSuite,
+  type DemoIds,
+  type Suite,
+} from '../server/harness';
 
 /** Waits until a condition over the local database holds. */
 async function eventually(check: () => Promise<boolean>, what: string, ms = 8000): Promise<void> {
@@ -87,6 +93,25 @@ function engineFor(
   return { engine };
 }
 
+/** A local database an engine bootstrapped before it stopped: a browser that went offline. */
+async function bootstrappedThenOffline(suite: Suite): Promise<InboxDb> {
+  const db = new InboxDb(`engine-${newId()}`);
+  const { engine } = engineFor(suite, db);
+  engine.start();
+  await online(engine);
+  await engine.stop();
+  return db;
+}
+
+/** The demo operator's chat in progress, as the local tables hold it. */
+async function operatorsChat(db: InboxDb, ids: DemoIds) {
+  const chat = (await db.chats.where('status').equals('assigned').toArray()).find(
+    (c) => c.operatorId === ids.operator.id,
+  );
+  if (!chat) throw new Error('no chat of the operator');
+  return chat;
+}
+
 describe('the sync engine against the real server', () => {
   const suite = serverForSuite();
 
@@ -118,11 +143,7 @@ describe('the sync engine against the real server', () => {
 
   it('delivers commands queued offline after connecting, none lost or doubled', async () => {
     const { server, ids } = suite;
-    const db = new InboxDb(`engine-${newId()}`);
-    const first = engineFor(suite, db);
-    first.engine.start();
-    await online(first.engine);
-    await first.engine.stop();
+    const db = await bootstrappedThenOffline(suite);
     // Offline now: the operator takes a queued chat and writes into it.
     const queued = (await db.chats.where('status').equals('pending').toArray()).find(
       (c) => c.teamId === ids.support.id,
@@ -180,10 +201,7 @@ describe('the sync engine against the real server', () => {
     const { engine } = engineFor(suite, db, { fetchImpl });
     engine.start();
     await online(engine);
-    const chat = (await db.chats.where('status').equals('assigned').toArray()).find(
-      (c) => c.operatorId === ids.operator.id,
-    );
-    if (!chat) throw new Error('no chat of the operator');
+    const chat = await operatorsChat(db, ids);
     await enqueue(
       db,
       { type: 'message.send', payload: { chatId: chat.id, text: 'Sent exactly once' } },
@@ -238,15 +256,8 @@ describe('the sync engine against the real server', () => {
 
   it('a cursor the log no longer serves bootstraps again and keeps the outbox', async () => {
     const { server, ids } = suite;
-    const db = new InboxDb(`engine-${newId()}`);
-    const first = engineFor(suite, db);
-    first.engine.start();
-    await online(first.engine);
-    await first.engine.stop();
-    const mine = (await db.chats.where('status').equals('assigned').toArray()).find(
-      (c) => c.operatorId === ids.operator.id,
-    );
-    if (!mine) throw new Error('no chat');
+    const db = await bootstrappedThenOffline(suite);
+    const mine = await operatorsChat(db, ids);
     await enqueue(
       db,
       { type: 'message.send', payload: { chatId: mine.id, text: 'Written before the reset' } },
@@ -293,10 +304,7 @@ describe('files attached offline', () => {
     const { engine } = engineFor(suite, db);
     engine.start();
     await online(engine);
-    const chat = (await db.chats.where('status').equals('assigned').toArray()).find(
-      (c) => c.operatorId === ids.operator.id,
-    );
-    if (!chat) throw new Error('no chat');
+    const chat = await operatorsChat(db, ids);
     const ctx = { userId: ids.operator.id };
     const picture = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7, 7])], {
       type: 'image/png',
