@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { chats, clientContacts, clients, messages } from '../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
@@ -7,6 +7,7 @@ import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { activeChannel } from './channel-access';
 import { addHistory } from './chat-changes';
+import { lockCustomer } from './customer-lock';
 import { newMessageId } from './message-id';
 import { requireViewer } from './require-viewer';
 
@@ -28,11 +29,15 @@ export async function chatCreate(
     .where(and(eq(clients.id, payload.clientId), eq(clients.orgId, scope.orgId)));
   if (!client) fail('CLIENT_NOT_FOUND');
   const channel = await activeChannel(scope, payload.channelId);
-  const [contact] = await scope.tx
-    .select({ clientId: clientContacts.clientId })
+  const contacts = await scope.tx
+    .select({ externalId: clientContacts.externalId })
     .from(clientContacts)
-    .where(and(eq(clientContacts.channelId, channel.id), eq(clientContacts.clientId, client.id)));
-  if (!contact) fail('CLIENT_NOT_IN_CHANNEL');
+    .where(and(eq(clientContacts.channelId, channel.id), eq(clientContacts.clientId, client.id)))
+    .orderBy(asc(clientContacts.externalId));
+  if (contacts.length === 0) fail('CLIENT_NOT_IN_CHANNEL');
+  // The customer's own messages may be opening a chat right now (message.receive holds the same
+  // lock); in a fixed order, as a client may be known by several ids in one channel.
+  for (const contact of contacts) await lockCustomer(scope, channel.id, contact.externalId);
   const [open] = await scope.tx
     .select({ id: chats.id })
     .from(chats)

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { chats, clientContacts, clients, messages } from '../db/schema';
 import { chatGroups, customerGroup, ORG_GROUP, type StoredChange } from '../sync/groups';
@@ -7,6 +7,7 @@ import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { activeChannel } from './channel-access';
 import { addHistory } from './chat-changes';
+import { lockCustomer } from './customer-lock';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
 
@@ -25,11 +26,7 @@ export async function messageReceive(
   const channel = await activeChannel(scope, payload.channelId);
   const messageId = await newMessageId(scope, payload.messageId);
 
-  // One customer's messages are handled one at a time: two first messages arriving together
-  // must not create two clients or open two chats.
-  await scope.tx.execute(
-    sql`select pg_advisory_xact_lock(8102, hashtext(${`${channel.id}:${payload.client.externalId}`}))`,
-  );
+  await lockCustomer(scope, channel.id, payload.client.externalId);
   // Files only the customer themselves uploaded through this channel.
   const attachments = await storedAttachments(scope, payload.attachments, {
     kind: 'customer',
