@@ -8,6 +8,7 @@ import {
   customerOpensChat,
   customerWrites,
   otherOrganization,
+  operatorsChat,
   sendCommands,
   serverForSuite,
 } from './harness';
@@ -396,11 +397,7 @@ describe('request category on a chat', () => {
 
   it('is set to a last-level category, removed again, with history; a topic with subtopics or an unknown id is refused', async () => {
     const { server, ids, operator } = suite;
-    const [mine] = await server.database.db
-      .select()
-      .from(t.chats)
-      .where(eq(t.chats.operatorId, ids.operator.id));
-    if (!mine) throw new Error('no chat');
+    const mine = await operatorsChat(server, ids);
     const categories = await server.database.db.select().from(t.requestCategories);
     const parent = categories.find((c) => c.name === 'Delivery');
     const leaf = categories.find((c) => c.name === 'Change of address');

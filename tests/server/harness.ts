@@ -326,6 +326,19 @@ export async function customerOpensChat(
   return row.chat;
 }
 
+/** A chat the demo data gave the demo operator, in progress. */
+export async function operatorsChat(
+  server: TestServer,
+  ids: DemoIds,
+): Promise<typeof t.chats.$inferSelect> {
+  const [chat] = await server.database.db
+    .select()
+    .from(t.chats)
+    .where(and(eq(t.chats.operatorId, ids.operator.id), eq(t.chats.status, 'assigned')));
+  if (!chat) throw new Error('the demo operator has no chat in progress');
+  return chat;
+}
+
 /** A live socket that records every message, with a way to wait for one. */
 export class LiveClient {
   readonly messages: LiveServerMessage[] = [];

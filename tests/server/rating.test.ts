@@ -2,18 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { call, command, sendCommands, serverForSuite } from './harness';
+import { call, command, operatorsChat, sendCommands, serverForSuite } from './harness';
 
 describe('the customer’s rating link', () => {
   const suite = serverForSuite();
 
   it('is made when the chat closes, rates it once, and then shows as used', async () => {
     const { server, ids, operator } = suite;
-    const [chat] = await server.database.db
-      .select()
-      .from(t.chats)
-      .where(eq(t.chats.operatorId, ids.operator.id));
-    if (!chat) throw new Error('no chat');
+    const chat = await operatorsChat(server, ids);
     const [closed] = await sendCommands(server, operator, [
       command('chat.close', { chatId: chat.id }),
     ]);
