@@ -7,7 +7,11 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from './config';
 import { openDatabase } from './db/database';
-import { seedBenchOrganization, type BenchOrganizationOptions } from './demo/bench-organization';
+import {
+  BENCH_LOGIN,
+  seedBenchOrganization,
+  type BenchOrganizationOptions,
+} from './demo/bench-organization';
 import { systemClock } from './clock';
 
 const USAGE = `usage: npm run seed -- --chats N --messages M [--seed S] [--operators N] [--teams N] [--login LOGIN]
@@ -77,7 +81,7 @@ function parseOptions(argv: string[]): BenchOrganizationOptions | 'help' {
     teams: count('teams', values.teams, 5, 1),
   };
   if (values.login !== undefined) {
-    if (!/^[a-z0-9][a-z0-9-]*$/.test(values.login))
+    if (!BENCH_LOGIN.test(values.login))
       throw new UsageError(
         `--login must be lowercase letters, digits and dashes, not "${values.login}"`,
       );

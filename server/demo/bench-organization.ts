@@ -23,6 +23,9 @@ export type BenchOrganizationOptions = {
   login?: string;
 };
 
+/** What a generated organization's login may be: it also names the users' e-mail domain. */
+export const BENCH_LOGIN = /^[a-z0-9][a-z0-9-]*$/;
+
 export type BenchOrganization = {
   orgId: string;
   login: string;
@@ -405,7 +408,7 @@ export async function seedBenchOrganization(
   requireCount('operators', operatorCount, 0);
   requireCount('teams', teamCount, 1);
   const login = options.login ?? `bench${seed}`;
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(login))
+  if (!BENCH_LOGIN.test(login))
     throw new Error(`login must be lowercase letters, digits and dashes, not "${login}"`);
 
   const [existing] = await db
