@@ -1,3 +1,5 @@
+// React's live-query hooks are imported from './hooks': the sync worker and the service worker
+// use this entry, and must not carry React.
 export * from './tables';
 export * from './db';
 export * from './open-store';
@@ -7,7 +9,6 @@ export * from './outbox';
 export * from './apply-events';
 export * from './bootstrap-write';
 export * from './chat-list';
-export * from './hooks';
 export * from './session-store';
 export * from './sent-echoes';
 export * from './chat-index';

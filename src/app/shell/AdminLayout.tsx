@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Outlet, getRouteApi } from '@tanstack/react-router';
-import { CommandSinkContext, StoreContext, type CommandSink } from '../../store';
+import { CommandSinkContext, StoreContext, type CommandSink } from '../../store/hooks';
 import { requestOutboxSync } from '../../sw/register';
 import { MainMenu } from './MainMenu';
 import { SyncNotices } from './SyncNotices';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { liveQuery } from 'dexie';
-import { chatIndexOf, useStore } from '../../store';
+import { chatIndexOf } from '../../store';
+import { useStore } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { TitleAlert, freshCustomerMessages } from './new-message-alert';
 

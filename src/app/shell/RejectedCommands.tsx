@@ -1,13 +1,7 @@
 import { useContext } from 'react';
 import type { CommandType } from '../../protocol';
-import {
-  CommandSinkContext,
-  discardRejected,
-  retryRejected,
-  useRejectedCommands,
-  useStore,
-  type OutboxRow,
-} from '../../store';
+import { discardRejected, retryRejected, type OutboxRow } from '../../store';
+import { CommandSinkContext, useRejectedCommands, useStore } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
 import { useI18n } from '../../ui/i18n';
 import type { MessageKey } from '../../ui/i18n/messages-en';

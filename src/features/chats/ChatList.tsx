@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Chat } from '../../protocol';
-import { useChatList, useClientNames, type ChatFilter } from '../../store';
+import { type ChatFilter } from '../../store';
+import { useChatList, useClientNames } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { ChatRow } from './ChatRow';
 import { useViewerTeamIds } from './queries';

@@ -4,7 +4,7 @@ import { useI18n } from '../../ui/i18n';
 import { isPlainClick } from '../../ui/plain-click';
 import { useChatWorkspace } from './chat-workspace';
 import { listTime, urgencyOf } from './chat-row-view';
-import { useUnreadCount } from '../../store';
+import { useUnreadCount } from '../../store/hooks';
 
 /**
  * One row of a chat list: client, last message time, status and urgency; a link that opens the

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { markChatRead, useMessages, useStore, type LocalMessage } from '../../store';
+import { type LocalMessage } from '../../store';
+import { markChatRead, useMessages, useStore } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { Notice } from '../../ui/Notice';
 import { chatActions } from './chat-actions';

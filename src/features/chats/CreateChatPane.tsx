@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { newId } from '../../protocol';
-import { useEnqueue, useStore } from '../../store';
+import { useEnqueue, useStore } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { searchClients } from './client-search';
 

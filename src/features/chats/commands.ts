@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { useEnqueue, type NewFile, type OutboxRow } from '../../store';
+import { type NewFile, type OutboxRow } from '../../store';
+import { useEnqueue } from '../../store/hooks';
 
 export type TransferTarget = { operatorId: string } | { teamId: string };
 

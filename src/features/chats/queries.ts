@@ -11,7 +11,7 @@ import type {
   TemplateCategory,
   User,
 } from '../../protocol';
-import { useStore } from '../../store';
+import { useStore } from '../../store/hooks';
 import { categoryTree, type CategoryTree } from './category-tree';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useStore } from '../../store';
+import { useStore } from '../../store/hooks';
 import { useChatWorkspace } from './chat-workspace';
 import { loadFile, type FileLoadError, type FileSource } from './file-fetch';
 

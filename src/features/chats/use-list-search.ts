@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useStore } from '../../store';
+import { useStore } from '../../store/hooks';
 import { matchingClients, normalizeQuery, type ListSearch } from './list-search';
 
 /**
