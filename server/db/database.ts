@@ -89,31 +89,50 @@ async function openPostgres(url: string): Promise<Database> {
   let listener: pg.Client | undefined;
   let closed = false;
 
+  // A dropped listener loses notifications: reconnect every second until it is back (a failed
+  // connect raises no 'error' event, so each failure schedules the next try), then let every
+  // channel know so subscribers re-read what they might have missed.
+  const reconnect = (channels: string[], handler: NotificationHandler): void => {
+    setTimeout(() => {
+      if (closed) return;
+      startListener(channels, handler).then(
+        () => {
+          for (const channel of channels) handler(channel, '*');
+        },
+        (error: unknown) => {
+          console.error(
+            'PostgreSQL listener still down',
+            error instanceof Error ? error.message : error,
+          );
+          reconnect(channels, handler);
+        },
+      );
+    }, 1000);
+  };
+
   const startListener = async (channels: string[], handler: NotificationHandler): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
+    let dropped = false;
     client.on('notification', (message) => {
       handler(message.channel, message.payload ?? '');
     });
     client.on('error', () => {
-      // A dropped listener loses notifications; reconnect, and let every channel know so
-      // subscribers re-read what they might have missed.
-      if (closed) return;
+      if (closed || dropped) return;
+      dropped = true;
       listener = undefined;
-      setTimeout(() => {
-        if (closed) return;
-        startListener(channels, handler).then(
-          () => {
-            for (const channel of channels) handler(channel, '*');
-          },
-          () => {
-            /* retried on the next error */
-          },
-        );
-      }, 1000);
+      reconnect(channels, handler);
     });
-    await client.connect();
-    for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    listener = client;
+    try {
+      await client.connect();
+      for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      dropped = true;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    // Closed while connecting: keep nothing open.
+    if (closed) await client.end();
+    else listener = client;
   };
 
   return {
