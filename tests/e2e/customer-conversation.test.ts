@@ -39,12 +39,17 @@ describe('a customer and an operator, each in their own browser', () => {
       app.baseUrl,
     );
     await customer.locator('[data-testid="widget-input"]').fill('Hello');
+    const wroteAt = Date.now();
     await customer.locator('[data-testid="widget-input"]').press('Enter');
 
-    // The message reaches the operator's list live, with no reload; how fast is a benchmark's
-    // question, not this test's.
     const row = operator.getByTestId('chat-row').filter({ hasText: 'Website visitor' }).first();
-    await row.waitFor({ timeout: 10_000 });
+    await row.waitFor({ timeout: 5000 });
+    const arrival = Date.now() - wroteAt;
+    console.log(`customer message to the operator's Pending list: ${arrival} ms`);
+    // The issue asks for "within a second": alone this takes 140–370 ms, and up to 640 ms while the
+    // rest of the suite loads both cores. The bound leaves room for a busy CI machine; the figure
+    // against the 1 s of the issue is measured by bench:ui ("customer message to Pending list").
+    expect(arrival).toBeLessThan(2000);
     await row.click();
     await operator.getByTestId('chat-take').click();
     await sendReply(operator, 'Hi! How can I help?');
