@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as t from '../../server/db/schema';
+import { signedInPage, type Page } from './browser';
+import { browserAndApp } from './in-process-app';
+
+/** Opens this customer's chat from a list of the main menu and returns its id. */
+async function openFromList(page: Page, list: 'open' | 'assigned', name: string): Promise<string> {
+  await page.getByTestId(`menu-${list}`).click();
+  await page.getByTestId('chat-row').filter({ hasText: name }).first().click();
+  const screen = page.getByTestId('chat-screen').filter({ hasText: name });
+  await screen.waitFor();
+  const chatId = await screen.getAttribute('data-chat-id');
+  if (!chatId) throw new Error('the chat screen names no chat');
+  return chatId;
+}
+
+/**
+ * The chat screen's tools as an operator uses them (issue 4, item 2): drafts kept per chat and
+ * across a reload, Shift+Enter, reply templates, emoji, the knowledge-base notice, and a transfer
+ * to another team that takes the chat out of the operator's hands.
+ */
+describe('the chat screen tools', () => {
+  const suite = browserAndApp();
+
+  it('keeps drafts per chat, inserts templates and emoji, and transfers to a team', async () => {
+    const { browser, app } = suite;
+    await app.customerWrites('tools-first', 'Tools Customer', 'Where is my parcel?');
+    await app.customerWrites('tools-second', 'Other Customer', 'Hello there');
+    const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
+    await page.waitForURL(/\/admin\/chats/);
+
+    const chatId = await openFromList(page, 'open', 'Tools Customer');
+    await page.getByTestId('chat-take').click();
+    const composer = page.getByTestId('composer');
+
+    // Shift+Enter breaks the line and sends nothing.
+    await composer.fill('First line');
+    await composer.press('Shift+Enter');
+    await composer.pressSequentially('second line');
+    expect(await composer.inputValue()).toBe('First line\nsecond line');
+    expect(await page.getByTestId('message').filter({ hasText: 'First line' }).count()).toBe(0);
+
+    // The draft stays with its chat: another chat opens empty, and coming back finds it.
+    await openFromList(page, 'open', 'Other Customer');
+    expect(await page.getByTestId('composer').inputValue()).toBe('');
+    await openFromList(page, 'assigned', 'Tools Customer');
+    expect(await page.getByTestId('composer').inputValue()).toBe('First line\nsecond line');
+
+    // …and a reload.
+    await page.reload();
+    await page.getByTestId('chat-screen').filter({ hasText: 'Tools Customer' }).waitFor();
+    expect(await page.getByTestId('composer').inputValue()).toBe('First line\nsecond line');
+
+    // A reply template and an emoji go into the reply, which is then sent as one message.
+    await page.getByTestId('composer').fill('');
+    await page.getByTestId('templates-button').click();
+    await page.getByTestId('template').filter({ hasText: 'Hello' }).first().click();
+    await expect
+      .poll(() => page.getByTestId('composer').inputValue())
+      .toContain('Thank you for contacting Demo Store');
+    await page.getByTestId('emoji-button').click();
+    const emoji =
+      (await page.getByTestId('emoji-picker').locator('button').first().textContent()) ?? '';
+    expect(emoji).not.toBe('');
+    await page.getByTestId('emoji-picker').locator('button').first().click();
+    await expect.poll(() => page.getByTestId('composer').inputValue()).toContain(emoji);
+    await page.getByTestId('composer').press('Enter');
+    await page
+      .getByTestId('message')
+      .filter({ hasText: 'Thank you for contacting Demo Store' })
+      .first()
+      .waitFor();
+
+    // The knowledge base belongs to the advanced plan.
+    await page.getByTestId('panel-button-knowledge').click();
+    await expect
+      .poll(() => page.getByTestId('panel-knowledge').textContent())
+      .toContain('Available in the advanced plan');
+
+    // Transfer to the Sales team: the chat leaves the operator, and waits in Sales' queue.
+    await page.getByTestId('chat-transfer').click();
+    await page.getByTestId('transfer-dialog').getByLabel('A team').check();
+    await page.getByTestId('transfer-target').selectOption({ label: 'Sales' });
+    await page.getByTestId('transfer-confirm').click();
+    const [sales] = await app.database.db
+      .select({ id: t.teams.id })
+      .from(t.teams)
+      .where(eq(t.teams.name, 'Sales'));
+    await expect
+      .poll(
+        async () => {
+          const [chat] = await app.database.db
+            .select({
+              teamId: t.chats.teamId,
+              operatorId: t.chats.operatorId,
+              status: t.chats.status,
+            })
+            .from(t.chats)
+            .where(eq(t.chats.id, chatId));
+          return chat;
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual({ teamId: sales?.id, operatorId: null, status: 'pending' });
+    await page.getByTestId('menu-assigned').click();
+    await expect
+      .poll(() => page.getByTestId('chat-row').filter({ hasText: 'Tools Customer' }).count())
+      .toBe(0);
+
+    await context.close();
+  });
+});
