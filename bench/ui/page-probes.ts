@@ -14,6 +14,10 @@ export type BenchProbes = {
   sends: Record<string, number>;
   /** Arms the send probe: the next Enter pressed is timed until a message showing `text` paints. */
   expectMessage: (text: string) => void;
+  /** Wall-clock time (epoch ms) a chat row showing the text was first painted, by text. */
+  rowsPaintedAt: Record<string, number>;
+  /** Arms the row probe: the first chat row showing `text` is timed until painted. */
+  expectRow: (text: string) => void;
   /** Clicks an element and resolves with the time until the chat list's signature is `expected` and painted. */
   clickUntilList: (selector: string, expected: string) => Promise<number>;
   /** Resolves with the time from now to the next painted frame when nothing changes: the frame floor. */
@@ -48,12 +52,17 @@ export function installProbes(): void {
   };
 
   let expected: { text: string; pressedAt: number | null } | null = null;
+  let expectedRow: string | null = null;
 
   const probes: BenchProbes = {
     listPaintedAt: null,
     sends: {},
     expectMessage: (text) => {
       expected = { text, pressedAt: null };
+    },
+    rowsPaintedAt: {},
+    expectRow: (text) => {
+      expectedRow = text;
     },
     clickUntilList: (selector, want) =>
       new Promise((resolve, reject) => {
@@ -108,6 +117,19 @@ export function installProbes(): void {
       probes.listPaintedAt = -1; // claimed; the real time comes after the paint
       afterPaint((at) => {
         probes.listPaintedAt = at;
+      });
+    }
+    const row = expectedRow;
+    if (
+      row !== null &&
+      [...document.querySelectorAll('[data-testid="chat-row"]')].some((node) =>
+        node.textContent.includes(row),
+      )
+    ) {
+      expectedRow = null;
+      // Epoch time, so the benchmark can compare it with the moment the customer wrote.
+      afterPaint((at) => {
+        probes.rowsPaintedAt[row] = performance.timeOrigin + at;
       });
     }
     const waiting = expected;
