@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { command, customerWrites, sendCommands, serverForSuite } from './harness';
+import {
+  command,
+  customerOpensChat,
+  customerWrites,
+  sendCommands,
+  serverForSuite,
+} from './harness';
 
 /**
  * A staff member starting a chat with a client (chat.create) while that customer writes on the
@@ -22,20 +28,8 @@ describe('a staff member starting a chat while the customer writes', () => {
     const known = await Promise.all(
       Array.from({ length: customers }, async (_, i) => {
         const externalId = `race-${i}-${newId()}`;
-        const first = await customerWrites(server, ids.org.id, ids.channel.id, externalId, 'Hi');
-        if (!first.ok) throw new Error(`first message refused: ${JSON.stringify(first)}`);
-        const [row] = await db
-          .select({ chatId: t.chats.id, clientId: t.chats.clientId })
-          .from(t.chats)
-          .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
-          .where(
-            and(
-              eq(t.clientContacts.channelId, ids.channel.id),
-              eq(t.clientContacts.externalId, externalId),
-            ),
-          );
-        if (!row) throw new Error(`no chat of ${externalId}`);
-        return { externalId, ...row };
+        const chat = await customerOpensChat(server, ids, 'Hi', externalId);
+        return { externalId, chatId: chat.id, clientId: chat.clientId };
       }),
     );
     const closing = await sendCommands(

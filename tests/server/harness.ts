@@ -308,8 +308,8 @@ export async function customerOpensChat(
   server: TestServer,
   ids: DemoIds,
   text = 'Hello, I need help',
+  externalId = `visitor-${newId()}`,
 ): Promise<typeof t.chats.$inferSelect> {
-  const externalId = `visitor-${newId()}`;
   const result = await customerWrites(server, ids.org.id, ids.channel.id, externalId, text);
   if (!result.ok) throw new Error(`customer message refused: ${JSON.stringify(result)}`);
   const [row] = await server.database.db
