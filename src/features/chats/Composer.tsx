@@ -9,6 +9,7 @@ import { useI18n } from '../../ui/i18n';
 import type { ChatCommands } from './commands';
 import {
   checkFiles,
+  forgetSentDraft,
   insertAtCaret,
   readDraft,
   sendCheck,
@@ -94,8 +95,10 @@ export function Composer({
   const send = () => {
     if (check !== 'ok') return;
     const sending = { text, files, internal };
-    // The screen answers at once: the box empties, and the message shows from the outbox.
-    changeText('');
+    // The screen answers at once: the box empties, and the message shows (sent-echoes.ts). The
+    // stored draft keeps the words until the outbox write has committed, so a reload or crash in
+    // between gives them back in the box instead of losing them.
+    setText('');
     setFiles([]);
     setRefused([]);
     onSent();
@@ -104,12 +107,17 @@ export function Composer({
       name: file.name,
       type: file.type,
     }));
-    commands.send(chatId, sending.text, sending.internal, attached).catch((failure: unknown) => {
-      // Not even stored locally (storage full): give the words back rather than lose them.
-      changeText(sending.text);
-      setFiles(sending.files);
-      onFailure(failure);
-    });
+    commands.send(chatId, sending.text, sending.internal, attached).then(
+      () => {
+        forgetSentDraft(storage, chatId, sending.text);
+      },
+      (failure: unknown) => {
+        // Not even stored locally (storage full): give the words back rather than lose them.
+        changeText(sending.text);
+        setFiles(sending.files);
+        onFailure(failure);
+      },
+    );
   };
 
   const sizeLimit = fileSize(intl, ATTACHMENT_MAX_BYTES);

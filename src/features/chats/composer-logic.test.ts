@@ -3,6 +3,7 @@ import { LIMITS } from '../../protocol';
 import {
   checkFiles,
   draftKey,
+  forgetSentDraft,
   insertAtCaret,
   readDraft,
   sendCheck,
@@ -32,6 +33,20 @@ describe('the composer', () => {
     expect(readDraft(storage, 'another-chat')).toBe('');
     writeDraft(storage, CHAT, '   ');
     expect(storage.data.has(draftKey(CHAT))).toBe(false);
+  });
+
+  it("keeps a sent reply's draft until its write commits, and a newer draft after it", () => {
+    const storage = memoryStorage();
+    writeDraft(storage, CHAT, 'On its way');
+    // Sent: until the outbox write commits, a reload finds the words in the box again.
+    expect(readDraft(storage, CHAT)).toBe('On its way');
+    forgetSentDraft(storage, CHAT, 'On its way');
+    expect(readDraft(storage, CHAT)).toBe('');
+
+    writeDraft(storage, CHAT, 'First reply');
+    writeDraft(storage, CHAT, 'The next one, begun before the first was stored');
+    forgetSentDraft(storage, CHAT, 'First reply');
+    expect(readDraft(storage, CHAT)).toBe('The next one, begun before the first was stored');
   });
 
   it('starts empty when the browser refuses storage', () => {

@@ -13,6 +13,15 @@ export function readDraft(storage: DraftStorage, chatId: string): string {
   }
 }
 
+/**
+ * After a sent reply's outbox write has committed: forgets the stored draft it came from, unless
+ * the user has begun another one meanwhile. Until then the draft stays stored, so a reload or a
+ * crash before the commit gives the words back instead of losing them.
+ */
+export function forgetSentDraft(storage: DraftStorage, chatId: string, sent: string): void {
+  if (readDraft(storage, chatId) === sent) writeDraft(storage, chatId, '');
+}
+
 /** Keeps the draft; an empty one is removed so old chats leave nothing behind. */
 export function writeDraft(storage: DraftStorage, chatId: string, text: string): void {
   try {
