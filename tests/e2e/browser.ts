@@ -64,4 +64,16 @@ export async function sendReply(page: Page, text: string): Promise<void> {
   await page.getByTestId('message').filter({ hasText: text }).first().waitFor();
 }
 
+/**
+ * Waits until the connection status says this many changes wait to be sent: the sign that what
+ * the operator wrote is stored on the device (a reply shows from the keypress on, a few
+ * milliseconds before its outbox write commits).
+ */
+export async function waitForQueued(page: Page, count: number): Promise<void> {
+  await page
+    .getByTestId('connection')
+    .filter({ hasText: `${String(count)} changes waiting to be sent` })
+    .waitFor({ timeout: 15_000 });
+}
+
 export type { Browser, BrowserContext, Page };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { customerOnDemoSite, sendReply, signedInPage, type Page } from './browser';
+import { customerOnDemoSite, sendReply, signedInPage, waitForQueued, type Page } from './browser';
 import { browserAndApp } from './in-process-app';
 
 const customerTexts = async (customer: Page): Promise<string[]> =>
@@ -64,6 +64,7 @@ describe('a customer and an operator, each in their own browser', () => {
     await sendReply(operator, 'It ships tomorrow.');
     await operator.getByTestId('internal-switch').check({ force: true });
     await sendReply(operator, 'Internal: VIP customer');
+    await waitForQueued(operator, 3);
     await operator.reload();
     for (const text of ['Let me check your order.', 'It ships tomorrow.']) {
       const status = operator.getByTestId('message').filter({ hasText: text }).first();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { sendReply, signedInPage, type Page } from './browser';
+import { sendReply, signedInPage, waitForQueued, type Page } from './browser';
 import { browserAndApp } from './in-process-app';
 
 const messageStatus = (page: Page, text: string) =>
@@ -30,6 +30,7 @@ describe('replies written with the network gone', () => {
     await page.getByTestId('internal-switch').check({ force: true });
     await sendReply(page, 'Offline internal note');
     expect(await messageStatus(page, 'Offline reply one')).toBe('queued');
+    await waitForQueued(page, 3);
 
     await page.reload();
     await page
