@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Attachment } from '../../src/protocol';
+import {
+  AUTO_REPLY_KINDS,
+  type Attachment,
+  type RoutingAction,
+  type RoutingConditions,
+} from '../../src/protocol';
+import { TIMER_KINDS } from '../domain/distribution/timer-kinds';
 import {
   bigint,
   bigserial,
@@ -106,6 +112,8 @@ export const users = pgTable(
       .default('break'),
     online: boolean().notNull().default(false),
     lastActivityAt: ts(),
+    /** When distribution last gave them a chat: round robin serves the longest-waiting first. */
+    lastAssignedAt: ts(),
     createdAt: created(),
     updatedAt: created(),
   },
@@ -175,6 +183,8 @@ export const channels = pgTable(
     notificationEmail: text(),
     halfExpiredMinutes: integer(),
     expiredMinutes: integer(),
+    /** Minutes a customer waits without a staff reply before the waiting auto-reply (1, 2, 5). */
+    autoReplyWaitMinutes: integer().notNull().default(1),
     settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** Tokens and provider passwords: never synced to browsers. */
     secrets: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -280,10 +290,23 @@ export const chats = pgTable(
     lastClientMessageAt: ts(),
     lastOperatorMessageAt: ts(),
     closedAt: ts(),
+    /** Why the system closed it (client_inactivity, inactivity, unattended); null when a person did. */
+    closeReason: text(),
+    /** When it began waiting in its team's queue (pending); the queue serves the oldest first. */
+    queuedAt: ts(),
+    /** When its current operator was given it. */
+    assignedAt: ts(),
+    /** The customer's first message no staff reply has answered yet; null when answered. */
+    unansweredSince: ts(),
+    /** Auto-reply kinds already sent in this chat: each is sent at most once. */
+    autoRepliesSent: textList(),
     createdAt: created(),
     updatedAt: created(),
   },
   (t) => [
+    index('chats_org_queue')
+      .on(t.orgId, t.teamId, t.queuedAt)
+      .where(sql`status = 'pending'`),
     index('chats_org_status').on(t.orgId, t.status),
     index('chats_org_team').on(t.orgId, t.teamId),
     index('chats_org_operator').on(t.orgId, t.operatorId),
@@ -307,6 +330,8 @@ export const messages = pgTable(
       .notNull()
       .default('sent'),
     attachments: jsonb().$type<Attachment[]>().notNull().default([]),
+    /** Quick-answer buttons offered to the customer (auto-replies). */
+    buttons: textList(),
     createdAt: created(),
   },
   (t) => [index('messages_chat_created').on(t.chatId, t.createdAt)],
@@ -417,4 +442,81 @@ export const commandResults = pgTable(
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.commandId] })],
+);
+
+/** A channel's routing rules (spec §3), tried by priority; the default rule is made with the channel. */
+export const routingRules = pgTable(
+  'routing_rules',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    name: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    priority: integer().notNull(),
+    conditions: jsonb().$type<RoutingConditions>().notNull(),
+    action: jsonb().$type<RoutingAction>().notNull(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [
+    index('routing_rules_channel').on(t.channelId),
+    uniqueIndex('routing_rules_one_default')
+      .on(t.channelId)
+      .where(sql`is_default`),
+  ],
+);
+
+/** A channel's system-bot auto-replies (spec §3), one row per kind. */
+export const autoReplies = pgTable(
+  'auto_replies',
+  {
+    orgId: orgRef(),
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    kind: text({ enum: AUTO_REPLY_KINDS }).notNull(),
+    enabled: boolean().notNull().default(true),
+    text: text().notNull(),
+    buttons: textList(),
+    attachments: jsonb().$type<Attachment[]>().notNull().default([]),
+    updatedAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.kind] })],
+);
+
+/**
+ * Live staff connections per server instance. An instance keeps its rows fresh (seenAt) while it
+ * runs; a row not refreshed for a while belongs to a stopped instance and counts for nothing.
+ */
+export const presence = pgTable(
+  'presence',
+  {
+    instanceId: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    orgId: uuid().notNull(),
+    connections: integer().notNull(),
+    seenAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.userId] }), index('presence_user').on(t.userId)],
+);
+
+/**
+ * Due times of the distribution rules (expiry, redistribution, auto-close, auto-replies,
+ * auto-break), one per rule and subject. A timer is a hint: when it fires, the rule is decided
+ * again from the current state, so a stale timer does nothing but look.
+ */
+export const timers = pgTable(
+  'timers',
+  {
+    kind: text({ enum: TIMER_KINDS }).notNull(),
+    subjectId: uuid().notNull(),
+    orgId: uuid().notNull(),
+    dueAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId] }), index('timers_due').on(t.dueAt)],
 );

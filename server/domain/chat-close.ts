@@ -6,8 +6,11 @@ import type { StoredChange } from '../sync/groups';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
-import { handlesChat, lockChat, updateChat } from './chat-access';
+import { handlesChat, lockChat, updateChat, type ChatRecord } from './chat-access';
 import { requireViewer } from './require-viewer';
+import { sendAutoReply } from './distribution/auto-replies';
+import { operatorTeams } from './distribution/operator-teams';
+import type { AutoCloseReason } from './distribution/timers-due';
 
 /**
  * Closes a chat. When the organization uses request categories a chat needs one to close
@@ -32,21 +35,48 @@ export async function chatClose(
       .where(eq(organizations.id, scope.orgId));
     if (org?.usesCategories && !categoryId) fail('CLOSE_WITHOUT_CATEGORY');
   }
+  await closeChat(scope, chat, { categoryId, reason: null });
+}
 
+/**
+ * The close itself, by a person (reason null) or by the system's auto-close. The customer gets
+ * the quality-assessment auto-reply and a one-time rating link, unless nobody ever attended the
+ * chat; the operator's freed place goes to their queues at once.
+ */
+export async function closeChat(
+  scope: CommandScope,
+  chat: ChatRecord,
+  close: { categoryId: string | null; reason: AutoCloseReason | null },
+): Promise<void> {
+  const { categoryId, reason } = close;
   const updated = await updateChat(scope, chat.id, {
     status: 'closed',
     closedAt: scope.now,
     categoryId,
+    closeReason: reason,
+    queuedAt: null,
   });
   const changes: StoredChange[] = await chatMoveChanges(scope.tx, chat, updated);
   if (categoryId !== chat.categoryId) {
     changes.push(await addHistory(scope, updated, 'category_set', { categoryId }));
   }
-  changes.push(await addHistory(scope, updated, 'closed', { categoryId }));
+  changes.push(
+    await addHistory(scope, updated, 'closed', reason ? { categoryId, reason } : { categoryId }),
+  );
+  const attended = reason !== 'unattended';
   // The customer's one-time rating link; channel adapters send it, the widget shows it.
-  const ratingLinkId = scope.newId();
-  await scope.tx
-    .insert(ratingLinks)
-    .values({ id: ratingLinkId, orgId: scope.orgId, chatId: chat.id, createdAt: scope.now });
-  scope.emit('chat.closed', { chatId: chat.id, categoryId, by: 'operator', ratingLinkId }, changes);
+  let ratingLinkId: string | null = null;
+  if (attended) {
+    ratingLinkId = scope.newId();
+    await scope.tx
+      .insert(ratingLinks)
+      .values({ id: ratingLinkId, orgId: scope.orgId, chatId: chat.id, createdAt: scope.now });
+    await sendAutoReply(scope, updated, 'quality_assessment');
+  }
+  scope.emit(
+    'chat.closed',
+    { chatId: chat.id, categoryId, by: reason ? 'system' : 'operator', reason, ratingLinkId },
+    changes,
+  );
+  if (chat.operatorId) scope.serveTeams(await operatorTeams(scope, chat.operatorId));
 }

@@ -66,6 +66,7 @@ export async function chatCreate(
       status: 'assigned',
       teamId: channel.teamId,
       operatorId: viewer.id,
+      assignedAt: scope.now,
       createdBy: viewer.id,
       lastMessageAt: scope.now,
       lastOperatorMessageAt: scope.now,

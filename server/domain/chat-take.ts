@@ -19,7 +19,12 @@ export async function chatTake(
     if (chat.operatorId === viewer.id) return; // already theirs: nothing changes
     fail('CHAT_ALREADY_ASSIGNED');
   }
-  const updated = await updateChat(scope, chat.id, { status: 'assigned', operatorId: viewer.id });
+  const updated = await updateChat(scope, chat.id, {
+    status: 'assigned',
+    operatorId: viewer.id,
+    assignedAt: scope.now,
+    queuedAt: null,
+  });
   const changes = await chatMoveChanges(scope.tx, chat, updated, new Set([userGroup(viewer.id)]));
   changes.push(await addHistory(scope, updated, 'assigned', { operatorId: viewer.id }));
   scope.emit('chat.assigned', { chatId: chat.id, operatorId: viewer.id }, changes);

@@ -7,6 +7,7 @@ import { fail } from './domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { handlesChat, inViewerQueue, lockChat, updateChat } from './chat-access';
 import { requireViewer } from './require-viewer';
+import { operatorTeams } from './distribution/operator-teams';
 
 /**
  * Hands a chat to another operator (it stays in its team) or to a team's queue (it waits there
@@ -32,7 +33,13 @@ export async function chatTransfer(
     const rights = new Set(target.rights as Right[]);
     if (!rights.has('AUTHORITY_CHAT_DISTRIBUTION') || chat.operatorId === target.id)
       fail('CHAT_TRANSFER_IMPOSSIBLE');
-    const updated = await updateChat(scope, chat.id, { status: 'assigned', operatorId: target.id });
+    if (chat.operatorId) scope.serveTeams(await operatorTeams(scope, chat.operatorId));
+    const updated = await updateChat(scope, chat.id, {
+      status: 'assigned',
+      operatorId: target.id,
+      assignedAt: scope.now,
+      queuedAt: null,
+    });
     const alreadySees =
       rights.has('AUTHORITY_ALL_CHATS') ||
       (chat.teamId !== null && target.teamIds.includes(chat.teamId));
@@ -67,7 +74,12 @@ export async function chatTransfer(
     status: 'pending',
     operatorId: null,
     teamId: team.id,
+    assignedAt: null,
+    queuedAt: scope.now,
   });
+  // The team's queue is served at once; the operator who handed it over has room again.
+  scope.serveTeams([team.id]);
+  if (chat.operatorId) scope.serveTeams(await operatorTeams(scope, chat.operatorId));
   const changes = await chatMoveChanges(
     scope.tx,
     chat,

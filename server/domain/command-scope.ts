@@ -10,6 +10,13 @@ import type { PendingEvent } from '../sync/event-log';
  */
 export class CommandScope {
   readonly pending: PendingEvent[] = [];
+  /** Teams whose queue may now be served (a chat joined it, or an operator freed up). */
+  readonly teamsToServe = new Set<string>();
+  /** Chats and operators whose timers must be looked at again, beyond those the events change. */
+  readonly touchedChats = new Set<string>();
+  readonly touchedUsers = new Set<string>();
+  /** Chats just taken from an operator for not answering: chat id → that operator. */
+  readonly avoidOperator = new Map<string, string>();
 
   constructor(
     readonly tx: Tx,
@@ -23,6 +30,11 @@ export class CommandScope {
 
   emit(type: EventType, data: Record<string, unknown>, changes: StoredChange[]): void {
     this.pending.push({ type, data, changes });
+  }
+
+  /** Asks for these teams' queues to be served before the command commits. */
+  serveTeams(teamIds: Iterable<string | null>): void {
+    for (const id of teamIds) if (id) this.teamsToServe.add(id);
   }
 
   /** The acting user's id, or null for adapters and the system. */

@@ -4,7 +4,6 @@ import {
   COMMAND_PAYLOADS,
   STAFF_COMMAND_TYPES,
   errorText,
-  newId,
   type Actor,
   type CommandEnvelope,
   type CommandPayload,
@@ -15,8 +14,10 @@ import type { Database } from '../db/database';
 import { commandResults } from '../db/schema';
 import type { Clock } from '../clock';
 import type { Viewer } from '../auth/viewer';
-import { appendEvents, currentSeq } from '../sync/event-log';
-import { CommandScope } from './command-scope';
+import { currentSeq } from '../sync/event-log';
+import type { CommandScope } from './command-scope';
+import { runInScope } from './run-in-scope';
+import { noteActivity } from './distribution/operator-activity';
 import { DomainError } from './domain-error';
 import { parseOrFail } from './parse';
 import { messageSend } from './message-send';
@@ -104,33 +105,24 @@ export async function executeCommand(
 
   try {
     const result = await db.transaction(async (tx) => {
-      const scope = new CommandScope(
+      const now = deps.clock.now();
+      const appended = await runInScope(
+        deps.database,
         tx,
-        caller.orgId,
-        caller.actor,
-        caller.viewer,
-        deps.clock.now(),
-        newId,
+        caller,
+        { commandId: command.id, now },
+        (scope) =>
+          (HANDLERS[type] as Handler<CommandType>)(scope, payload as CommandPayload<CommandType>),
       );
-      await (HANDLERS[type] as Handler<CommandType>)(scope, payload as CommandPayload<CommandType>);
-      const seq =
-        (await appendEvents(
-          tx,
-          {
-            orgId: caller.orgId,
-            actor: caller.actor,
-            commandId: command.id,
-            at: scope.now,
-            notify: deps.database.kind === 'postgres',
-          },
-          scope.pending,
-          newId,
-        )) ?? (await currentSeq(tx, caller.orgId));
+      // After distribution: holding the user's row while waiting for its lock could deadlock
+      // with a distribution giving this user a chat.
+      if (caller.viewer) await noteActivity(tx, caller.viewer.id, now);
+      const seq = appended ?? (await currentSeq(tx, caller.orgId));
       const ok: CommandResult = { id: command.id, ok: true, seq };
       await tx
         .insert(commandResults)
-        .values({ orgId: caller.orgId, commandId: command.id, result: ok, createdAt: scope.now });
-      return { ok, changed: scope.pending.length > 0 };
+        .values({ orgId: caller.orgId, commandId: command.id, result: ok, createdAt: now });
+      return { ok, changed: appended !== null };
     });
     if (result.changed) deps.wake(caller.orgId);
     return result.ok;

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { chats, clientContacts, clients, messages } from '../db/schema';
 import { chatGroups, customerGroup, ORG_GROUP, type StoredChange } from '../sync/groups';
@@ -10,6 +10,8 @@ import { addHistory } from './chat-changes';
 import { lockCustomer } from './customer-lock';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
+import { decideRoute, giveToRoutedOperator, type Route } from './distribution/route-chat';
+import { sendAutoReply } from './distribution/auto-replies';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
@@ -94,18 +96,21 @@ export async function messageReceive(
     .for('update');
   let chatId: string;
   let created = false;
+  let route: Route | null = null;
   if (open) {
     chatId = open.id;
   } else {
     created = true;
     chatId = scope.newId();
+    route = await decideRoute(scope, channel, clientId, text);
     await scope.tx.insert(chats).values({
       id: chatId,
       orgId: scope.orgId,
       channelId: channel.id,
       clientId,
       status: 'pending',
-      teamId: channel.teamId,
+      teamId: route.kind === 'team' ? route.id : channel.teamId,
+      queuedAt: scope.now,
       lastMessageAt: scope.now,
       createdAt: scope.now,
       updatedAt: scope.now,
@@ -127,7 +132,12 @@ export async function messageReceive(
     .returning();
   const [chat] = await scope.tx
     .update(chats)
-    .set({ lastMessageAt: scope.now, lastClientMessageAt: scope.now, updatedAt: scope.now })
+    .set({
+      lastMessageAt: scope.now,
+      lastClientMessageAt: scope.now,
+      unansweredSince: sql`coalesce(${chats.unansweredSince}, ${scope.now.toISOString()}::timestamptz)`,
+      updatedAt: scope.now,
+    })
     .where(eq(chats.id, chatId))
     .returning();
   if (!message || !chat) fail('UNKNOWN_ERROR');
@@ -150,7 +160,8 @@ export async function messageReceive(
   if (created) {
     const history = await addHistory(scope, chat, 'created', {
       channelId: channel.id,
-      teamId: channel.teamId,
+      teamId: chat.teamId,
+      ruleId: route?.ruleId ?? null,
     });
     scope.emit('chat.created', { chatId, channelId: channel.id, clientId, teamId: chat.teamId }, [
       ...changes,
@@ -158,6 +169,11 @@ export async function messageReceive(
       history,
     ]);
     scope.emit('message.added', added, [messagePut]);
+    await sendAutoReply(scope, chat, 'greeting');
+    // A person named by a rule takes it if they can; otherwise it waits in the team's queue.
+    if (route?.kind !== 'operator' || !(await giveToRoutedOperator(scope, chat, route.id))) {
+      scope.serveTeams([chat.teamId]);
+    }
   } else {
     scope.emit('message.added', added, [...changes, chatPut, messagePut]);
   }

@@ -64,7 +64,15 @@ export async function messageSend(
     updated = await updateChat(scope, chat.id, {
       lastMessageAt: scope.now,
       lastOperatorMessageAt: scope.now,
-      ...(takes ? { status: 'assigned' as const, operatorId: viewer.id } : {}),
+      unansweredSince: null,
+      ...(takes
+        ? {
+            status: 'assigned' as const,
+            operatorId: viewer.id,
+            assignedAt: scope.now,
+            queuedAt: null,
+          }
+        : {}),
     });
     // The taker already sees the chat through their team: nothing of it is re-sent to them.
     changes.push(

@@ -1,24 +1,26 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { organizations, users } from '../db/schema';
-import { lockOrganizationLog } from '../sync/event-log';
 import { ORG_GROUP } from '../sync/groups';
 import { userRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { requireViewer } from './require-viewer';
+import { lockDistribution } from './distribution/serve-queue';
 
 /**
- * In work or Break. Going In work takes one of the organization's operator licences; the
- * organization lock makes two operators racing for the last licence see each other.
+ * In work or Break. Going In work takes one of the organization's operator licences (the
+ * distribution lock makes two operators racing for the last licence see each other) and serves
+ * the operator's queues at once.
  */
 export async function operatorSetStatus(
   scope: CommandScope,
   payload: CommandPayload<'operator.setStatus'>,
 ): Promise<void> {
   const viewer = requireViewer(scope);
+  // Before the user's row: distribution may be giving this operator a chat right now.
+  await lockDistribution(scope);
   if (payload.status === 'in_work') {
-    await lockOrganizationLog(scope.tx, scope.orgId);
     const [org] = await scope.tx
       .select({ licenseCount: organizations.licenseCount })
       .from(organizations)
@@ -44,4 +46,5 @@ export async function operatorSetStatus(
   scope.emit('operator.statusChanged', { userId: viewer.id, status: payload.status }, [
     { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] },
   ]);
+  if (payload.status === 'in_work') scope.serveTeams(row.teamIds);
 }

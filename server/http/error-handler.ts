@@ -60,6 +60,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       params = { field: 'body' };
     } else {
       request.log.error(error);
+      if (process.env.DEBUG_ERRORS) console.error(error);
       name = 'UNKNOWN_ERROR';
     }
     const status =

@@ -158,6 +158,7 @@ export const messageRow = (r: typeof schema.messages.$inferSelect): Message => (
   internal: r.internal,
   status: r.status,
   attachments: r.attachments,
+  buttons: r.buttons,
   createdAt: iso(r.createdAt),
 });
 

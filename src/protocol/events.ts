@@ -50,6 +50,7 @@ export const EVENT_TYPES = [
   'chat.unassigned',
   'chat.transferred',
   'chat.closed',
+  'chat.expiryChanged',
   'chat.categorySet',
   'chat.rated',
   'operator.statusChanged',

@@ -16,6 +16,7 @@ export * from './entities/chat';
 export * from './entities/message';
 export * from './entities/intent';
 export * from './entities/routing-rule';
+export * from './entities/auto-reply';
 export * from './commands';
 export * from './events';
 export * from './sync';

@@ -19,6 +19,8 @@ export const LIMITS = {
   autoCloseMinutesMax: 4320,
   unattendedCloseHours: [0, 24, 48, 72] as const,
   nodeMaxButtons: 10,
+  /** Longest text on a button a bot or auto-reply offers. */
+  buttonTextMax: 64,
   nodeMaxTriggers: 10,
   nodeMaxIntents: 10,
   autoReplyWaitMinutes: [1, 2, 5] as const,

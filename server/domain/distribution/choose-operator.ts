@@ -75,8 +75,19 @@ export function planAssignments(
     a.givenAt === b.givenAt ? byLastAssigned(a, b) : a.givenAt - b.givenAt;
   const plan: Assignment[] = [];
   for (const chat of queueOrder(queue)) {
-    const chosen = chooseOperator(people, method, dialogLimit, rotation);
-    if (!chosen) break;
+    const avoid = chat.avoidOperatorId ?? null;
+    const chosen = chooseOperator(
+      avoid === null ? people : people.filter((person) => person.id !== avoid),
+      method,
+      dialogLimit,
+      rotation,
+    );
+    if (!chosen) {
+      // Only the operator it was taken from could have it: it waits for someone else, and the
+      // chats behind it may still go to that operator.
+      if (avoid !== null) continue;
+      break;
+    }
     chosen.openDialogs += 1;
     chosen.givenAt = plan.length;
     chosen.lastAssignedAt = at;

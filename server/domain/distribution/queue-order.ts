@@ -1,7 +1,13 @@
 import type { ChatExpiry } from './expiry';
 
 /** A chat waiting in a team's queue, as the queue sees it. */
-export type QueuedChat = { id: string; expiry: ChatExpiry; waitingSince: string };
+export type QueuedChat = {
+  id: string;
+  expiry: ChatExpiry;
+  waitingSince: string;
+  /** The operator it was just taken from for not answering: someone else gets it if anyone can. */
+  avoidOperatorId?: string | null;
+};
 
 const URGENCY: Record<ChatExpiry, number> = { expired: 0, half_expired: 1, none: 2 };
 

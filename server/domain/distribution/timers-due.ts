@@ -66,3 +66,88 @@ export function autoBreakDue(operator: WorkingOperator, now: Date): Due {
   const at = operator.lastActivityAt.getTime() + minutes * MINUTE;
   return now.getTime() >= at ? { now: true } : notYet(at);
 }
+
+/** Why the system closed a chat (reports count each apart, spec §3). */
+export type AutoCloseReason = 'client_inactivity' | 'inactivity' | 'unattended';
+
+/** A chat as auto-close sees it. */
+export type ClosingChat = {
+  status: 'pending' | 'assigned' | 'closed';
+  queuedAt: Date | null;
+  createdAt: Date;
+  lastMessageAt: Date;
+  lastOperatorMessageAt: Date | null;
+  unansweredSince: Date | null;
+};
+
+/** A team's auto-close settings (spec §3, §5); null or 0 switches a path off. */
+export type AutoCloseSettings = {
+  /** Customer silence after the operator's reply. */
+  autoCloseMinutes: number | null;
+  /** Nobody wrote for this long (0, or above 23 minutes). */
+  inactivityMinutes: number;
+  /** A chat left waiting in the queue (0, 24, 48 or 72 hours). */
+  unattendedCloseHours: number;
+};
+
+export type AutoCloseDue = { now: true; reason: AutoCloseReason } | { now: false; at: Date | null };
+
+/**
+ * Auto-close, three paths, the earliest wins:
+ * - client_inactivity: the operator answered last and the customer has said nothing since for
+ *   the team's auto-close minutes;
+ * - inactivity: in an assigned chat neither side wrote for the team's inactivity time;
+ * - unattended: the chat waited in the queue, given to nobody, for the team's 24, 48 or 72 hours.
+ */
+export function autoCloseDue(
+  chat: ClosingChat,
+  settings: AutoCloseSettings,
+  now: Date,
+): AutoCloseDue {
+  const candidates: [AutoCloseReason, number][] = [];
+  if (
+    chat.status === 'assigned' &&
+    settings.autoCloseMinutes !== null &&
+    settings.autoCloseMinutes > 0 &&
+    chat.lastOperatorMessageAt !== null &&
+    chat.unansweredSince === null
+  ) {
+    candidates.push([
+      'client_inactivity',
+      chat.lastOperatorMessageAt.getTime() + settings.autoCloseMinutes * MINUTE,
+    ]);
+  }
+  if (chat.status === 'assigned' && settings.inactivityMinutes > 0) {
+    candidates.push([
+      'inactivity',
+      chat.lastMessageAt.getTime() + settings.inactivityMinutes * MINUTE,
+    ]);
+  }
+  if (chat.status === 'pending' && settings.unattendedCloseHours > 0) {
+    const since = (chat.queuedAt ?? chat.createdAt).getTime();
+    candidates.push(['unattended', since + settings.unattendedCloseHours * 60 * MINUTE]);
+  }
+  if (candidates.length === 0) return { now: false, at: null };
+  const [reason, at] = candidates.reduce((a, b) => (b[1] < a[1] ? b : a));
+  return now.getTime() >= at ? { now: true, reason } : { now: false, at: new Date(at) };
+}
+
+/**
+ * The waiting auto-reply (operators online / offline): once per chat, when the customer has waited
+ * the channel's customer-response wait without a staff reply. `sent` lists what the chat had.
+ */
+export function waitingReplyDue(
+  chat: { status: 'pending' | 'assigned' | 'closed'; unansweredSince: Date | null },
+  sent: readonly string[],
+  waitMinutes: number,
+  anyEnabled: boolean,
+  now: Date,
+): Due {
+  if (!anyEnabled || chat.status === 'closed' || chat.unansweredSince === null) return notYet(null);
+  if (sent.includes(WAITING_REPLY_MARK)) return notYet(null);
+  const at = chat.unansweredSince.getTime() + waitMinutes * MINUTE;
+  return now.getTime() >= at ? { now: true } : notYet(at);
+}
+
+/** Recorded in a chat's sent auto-replies once its waiting reply is settled, sent or not. */
+export const WAITING_REPLY_MARK = 'waiting';

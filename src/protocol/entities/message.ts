@@ -23,6 +23,8 @@ export const MessageSchema = v.object({
   internal: v.boolean(),
   status: MessageStatusSchema,
   attachments: v.array(AttachmentSchema),
+  /** Answers offered as buttons (the system bot's auto-replies); absent on older rows. */
+  buttons: v.optional(v.array(v.string())),
   createdAt: TimestampSchema,
 });
 export type Message = v.InferOutput<typeof MessageSchema>;

@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AutoReplyKind } from '../../../src/protocol';
+import { autoReplies, chats, messages, organizations } from '../../db/schema';
+import { chatGroups, customerGroup } from '../../sync/groups';
+import { messageRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../command-scope';
+import type { ChatRecord } from '../chat-access';
+
+/**
+ * Sends one of the channel's auto-replies into a chat as the system bot, if the organization has
+ * auto-replies, the channel has this kind switched on, and the chat has not had it yet. `mark`
+ * records more kinds as settled (the waiting reply is one choice of two). Returns whether a
+ * message went out.
+ */
+export async function sendAutoReply(
+  scope: CommandScope,
+  chat: ChatRecord,
+  kind: AutoReplyKind,
+  mark: readonly string[] = [],
+): Promise<boolean> {
+  // The chat is locked by the caller, so its list is current.
+  if (chat.autoRepliesSent.includes(kind)) return false;
+  const settled = [kind, ...mark].filter((name) => !chat.autoRepliesSent.includes(name));
+  const [reply] = await scope.tx
+    .select({
+      text: autoReplies.text,
+      buttons: autoReplies.buttons,
+      attachments: autoReplies.attachments,
+    })
+    .from(autoReplies)
+    .innerJoin(organizations, eq(organizations.id, autoReplies.orgId))
+    .where(
+      and(
+        eq(autoReplies.channelId, chat.channelId),
+        eq(autoReplies.orgId, scope.orgId),
+        eq(autoReplies.kind, kind),
+        eq(autoReplies.enabled, true),
+        sql`'OPTION_AUTO_REPLIES' = any(${organizations.options})`,
+      ),
+    );
+  await scope.tx
+    .update(chats)
+    .set({ autoRepliesSent: [...chat.autoRepliesSent, ...settled] })
+    .where(eq(chats.id, chat.id));
+  scope.touchedChats.add(chat.id);
+  if (!reply) return false;
+  const [message] = await scope.tx
+    .insert(messages)
+    .values({
+      id: scope.newId(),
+      orgId: scope.orgId,
+      chatId: chat.id,
+      authorKind: 'bot',
+      text: reply.text,
+      status: 'sent',
+      attachments: reply.attachments,
+      buttons: reply.buttons,
+      createdAt: scope.now,
+    })
+    .returning();
+  if (!message) throw new Error('auto-reply insert returned nothing');
+  scope.emit('message.added', { chatId: chat.id, messageId: message.id, autoReply: kind }, [
+    {
+      table: 'messages',
+      op: 'put',
+      key: message.id,
+      row: messageRow(message),
+      groups: [...chatGroups(chat), customerGroup(chat.clientId)],
+    },
+  ]);
+  return true;
+}
