@@ -3,6 +3,7 @@ import { INNER_CLIENT_STATUSES, OPTIONS, type BuiltInRole } from '../../src/prot
 import type { Db, Tx } from '../db/database';
 import * as t from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import { defaultRuleRow } from '../domain/distribution/default-rule';
 import { createBuiltInRoles } from './built-in-roles';
 import { DEMO_PASSWORD } from './demo-data';
 
@@ -736,6 +737,10 @@ export async function seedBenchOrganization(
       orgId,
     });
   });
+  // Drawn last, so every id drawn before is the same as without rules.
+  const ruleRows = channelRows.map((channel) =>
+    defaultRuleRow({ id: channel.id, orgId, teamId: channel.teamId }, rng.uuid()),
+  );
 
   await db.transaction(async (tx) => {
     await tx.insert(t.organizations).values({
@@ -756,6 +761,7 @@ export async function seedBenchOrganization(
     for (let i = 0; i < userRows.length; i += 1000)
       await tx.insert(t.users).values(userRows.slice(i, i + 1000));
     await tx.insert(t.channels).values(channelRows);
+    await tx.insert(t.routingRules).values(ruleRows);
     await bulkInsert(tx, 'clients', CLIENT_COLUMNS, clientRows);
     await bulkInsert(tx, 'client_contacts', CONTACT_COLUMNS, contactRows);
     await bulkInsert(tx, 'chats', CHAT_COLUMNS, chatRows);

@@ -3,6 +3,7 @@ import { OPTIONS, newId } from '../../src/protocol';
 import type { Db } from '../db/database';
 import * as t from '../db/schema';
 import { hashPassword } from '../auth/passwords';
+import { defaultRuleRow } from '../domain/distribution/default-rule';
 import { createBuiltInRoles } from './built-in-roles';
 
 export const DEMO_PASSWORD = 'Demo-pass-1!';
@@ -146,6 +147,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         logoUrl: null,
       },
     });
+    await tx
+      .insert(t.routingRules)
+      .values(defaultRuleRow({ id: channelId, orgId, teamId: support }, newId()));
     const delivery = newId();
     await tx.insert(t.requestCategories).values([
       { id: delivery, orgId, parentId: null, name: 'Delivery', teamIds: [] },

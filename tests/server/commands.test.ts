@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
+import { defaultRuleRow } from '../../server/domain/distribution/default-rule';
 import {
   call,
   command,
@@ -179,6 +180,9 @@ describe('commands over HTTP', () => {
       type: 'site_chat',
       teamId: team,
     });
+    await db
+      .insert(t.routingRules)
+      .values(defaultRuleRow({ id: channel, orgId: otherOrg, teamId: team }, newId()));
     await customerWrites(server, otherOrg, channel, 'their-visitor', 'Hi there');
     const [theirs] = await db.select().from(t.chats).where(eq(t.chats.orgId, otherOrg));
     if (!theirs) throw new Error('no chat');
