@@ -6,11 +6,12 @@ import { systemClock } from './clock';
 import { buildServer } from './http/app';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/demo-data';
 import { pruneEventLog } from './jobs/prune-event-log';
+import { startTimers } from './jobs/run-timers';
 
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const seeded = config.demo ? await seedDemoIfEmpty(database.db, systemClock.now()) : false;
-const { app } = await buildServer({
+const { app, context } = await buildServer({
   database,
   clock: systemClock,
   staticDir: config.staticDir,
@@ -38,10 +39,20 @@ const prune = () => {
 prune();
 setInterval(prune, PRUNE_EVERY_MS).unref();
 
+// Distribution's clock: expiry, redistribution, auto-close, auto-replies and auto-break.
+const stopTimers = startTimers({
+  database,
+  clock: systemClock,
+  wake: (orgId) => {
+    context.hub.wake(orgId);
+  },
+});
+
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  await stopTimers();
   await app.close();
   await database.close();
   process.exit(0);

@@ -8,8 +8,9 @@ import { AuthService, type Authenticated } from '../auth/auth-service';
 import { loadViewer } from '../auth/viewer';
 import { executeCommand, type CommandCaller, type CommandDeps } from '../domain/execute-command';
 import { LiveHub } from '../sync/live-hub';
+import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
-import type { CommandEnvelope, CommandResult } from '../../src/protocol';
+import { newId, type CommandEnvelope, type CommandResult } from '../../src/protocol';
 import { installErrorHandler } from './error-handler';
 import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
@@ -38,6 +39,8 @@ export type ServerOptions = {
   /** Login attempts per e-mail and address per minute. */
   loginAttemptsPerMinute?: number;
   logger?: boolean;
+  /** This instance's name in the presence table; a fresh one per process by default. */
+  instanceId?: string;
 };
 
 /** Everything the routes share. */
@@ -45,6 +48,7 @@ export type ServerContext = {
   database: Database;
   clock: Clock;
   hub: LiveHub;
+  presence: Presence;
   auth: AuthService;
   execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
   loginAttemptsPerMinute: number;
@@ -73,11 +77,16 @@ export async function buildServer(
     }
   };
   const auth = new AuthService({ database, clock, wake, closeSession });
+  const presence = new Presence(database, clock, wake, options.instanceId ?? newId(), (error) => {
+    app.log.error(error, 'presence update failed');
+  });
+  presence.start();
   const commandDeps: CommandDeps = { database, clock, wake };
   const context: ServerContext = {
     database,
     clock,
     hub,
+    presence,
     auth,
     execute: (caller, command) => executeCommand(commandDeps, caller, command),
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 10,
@@ -105,8 +114,9 @@ export async function buildServer(
   await app.register(widgetFileRoutes(context), { prefix: '/api' });
   demoSiteRoute(app, database);
   await staticRoutes(app, options.staticDir);
-  app.addHook('onClose', () => {
+  app.addHook('onClose', async () => {
     hub.closeAll();
+    await presence.stop();
   });
   return { app, context };
 }

@@ -118,8 +118,13 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
         alive = false;
         socket.ping();
       }, HEARTBEAT_MS);
+      if (socket.readyState !== socket.OPEN) return; // closed while being checked
+      // A staff member with a live connection is online: distribution may give them chats.
+      const person = { id: auth.viewer.id, orgId: auth.viewer.orgId };
+      void context.presence.opened(person);
       socket.on('close', () => {
         clearInterval(heartbeat);
+        void context.presence.closed(person);
       });
       await context.hub.connect(socket, auth.viewer, auth.sessionId, after);
     };

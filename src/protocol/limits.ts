@@ -18,6 +18,11 @@ export const LIMITS = {
   redistributionMinutesMax: 999,
   autoCloseMinutesMax: 4320,
   unattendedCloseHours: [0, 24, 48, 72] as const,
+  /**
+   * The largest number an integer column holds. Settings the spec bounds only from below
+   * (inactivity time, expiry thresholds) are refused above it rather than failing in the database.
+   */
+  storedIntegerMax: 2_147_483_647,
   nodeMaxButtons: 10,
   /** Longest text on a button a bot or auto-reply offers. */
   buttonTextMax: 64,

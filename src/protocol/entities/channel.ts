@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema, TimestampSchema } from '../ids';
+import { LIMITS } from '../limits';
 
 /** Channel type keys of spec §3. */
 export const CHANNEL_TYPES = [
@@ -25,6 +26,11 @@ export const CHANNEL_TYPES = [
 export const ChannelTypeSchema = v.picklist(CHANNEL_TYPES);
 export type ChannelType = v.InferOutput<typeof ChannelTypeSchema>;
 
+/** Minutes of waiting after which a chat turns half-expired (yellow) or expired (red); null: off. */
+export const ExpiryThresholdSchema = v.nullable(
+  v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.storedIntegerMax)),
+);
+
 /** What staff see of a channel; tokens and provider passwords stay on the server. */
 export const ChannelSchema = v.object({
   id: IdSchema,
@@ -33,8 +39,8 @@ export const ChannelSchema = v.object({
   active: v.boolean(),
   teamId: v.nullable(IdSchema),
   notificationEmail: v.nullable(v.string()),
-  halfExpiredMinutes: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
-  expiredMinutes: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  halfExpiredMinutes: ExpiryThresholdSchema,
+  expiredMinutes: ExpiryThresholdSchema,
   /** Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl). */
   settings: v.record(v.string(), v.unknown()),
   createdAt: TimestampSchema,

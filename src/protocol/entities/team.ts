@@ -6,10 +6,11 @@ export const DISTRIBUTION_METHODS = ['round_robin', 'least_busy'] as const;
 
 const minutes = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max));
 
-export const TeamSchema = v.object({
-  id: IdSchema,
-  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.teamNameMax)),
-  description: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.teamDescriptionMax)),
+/**
+ * How a team distributes and closes chats (spec §3, §5): the Distribution part of a team, set on
+ * its own by `team.setDistribution`.
+ */
+export const TEAM_DISTRIBUTION_FIELDS = {
   distributionMethod: v.picklist(DISTRIBUTION_METHODS),
   /** Simultaneous dialogs per operator of this team. */
   dialogLimit: v.pipe(
@@ -29,7 +30,15 @@ export const TeamSchema = v.object({
     v.number(),
     v.integer(),
     v.check((n) => n === 0 || n > 23, 'INACTIVITY_TIME_INVALID'),
+    v.maxValue(LIMITS.storedIntegerMax),
   ),
+};
+
+export const TeamSchema = v.object({
+  id: IdSchema,
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.teamNameMax)),
+  description: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.teamDescriptionMax)),
+  ...TEAM_DISTRIBUTION_FIELDS,
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
