@@ -29,6 +29,11 @@ import { chatRate } from './chat-rate';
 import { chatCreate } from './chat-create';
 import { operatorSetStatus } from './operator-set-status';
 import { messageReceive } from './message-receive';
+import { routingRuleSave } from './routing-rule-save';
+import { routingRuleDelete } from './routing-rule-delete';
+import { autoRepliesSave } from './auto-replies-save';
+import { teamSetDistribution } from './team-set-distribution';
+import { channelSetThresholds } from './channel-set-thresholds';
 
 type Handler<T extends CommandType> = (
   scope: CommandScope,
@@ -45,6 +50,11 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'chat.create': chatCreate,
   'operator.setStatus': operatorSetStatus,
   'message.receive': messageReceive,
+  'routingRule.save': routingRuleSave,
+  'routingRule.delete': routingRuleDelete,
+  'autoReplies.save': autoRepliesSave,
+  'team.setDistribution': teamSetDistribution,
+  'channel.setThresholds': channelSetThresholds,
 };
 
 export type CommandDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ERROR_TEXTS, type ErrorName } from '../../src/protocol';
+import { ERROR_TEXTS, type ErrorName, type ErrorParams } from '../../src/protocol';
 import { fail } from './domain-error';
 
 /** Whether a schema's issue message is one of the protocol's error names (own keys only). */
@@ -9,7 +9,7 @@ export const isErrorName = (message: string): message is ErrorName =>
 /**
  * Parses input with a protocol schema or fails with a named error: the schema's own error name
  * when its rule carries one (e.g. INVALID_PASSWORD_FORMAT), otherwise VALIDATION_FAILED naming
- * the field.
+ * the field. Either way `field` names where the input broke it.
  */
 export function parseOrFail<S extends v.GenericSchema>(
   schema: S,
@@ -19,6 +19,12 @@ export function parseOrFail<S extends v.GenericSchema>(
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-  if (isErrorName(issue.message)) fail(issue.message, field ? { field } : {});
+  if (isErrorName(issue.message)) {
+    const params: ErrorParams = field ? { field } : {};
+    // A text naming the limit it enforces ("max {max}") takes it from the rule that failed.
+    if (ERROR_TEXTS[issue.message].en.includes('{max}') && typeof issue.requirement === 'number')
+      params.max = issue.requirement;
+    fail(issue.message, params);
+  }
   fail('VALIDATION_FAILED', { field: field || 'body' });
 }

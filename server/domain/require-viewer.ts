@@ -1,3 +1,4 @@
+import type { Right } from '../../src/protocol';
 import type { Viewer } from '../auth/viewer';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
@@ -6,4 +7,11 @@ import { fail } from './domain-error';
 export function requireViewer(scope: CommandScope): Viewer {
   if (!scope.viewer) fail('COMMAND_NOT_ALLOWED');
   return scope.viewer;
+}
+
+/** A staff member holding a right; anyone else is refused with ACCESS_DENIED. */
+export function requireRight(scope: CommandScope, right: Right): Viewer {
+  const viewer = requireViewer(scope);
+  if (!viewer.rights.has(right)) fail('ACCESS_DENIED');
+  return viewer;
 }

@@ -3,6 +3,10 @@ import { IdSchema } from './ids';
 import { AttachmentListSchema } from './attachments';
 import { MessageTextSchema } from './validation';
 import { OperatorStatusSchema } from './entities/user';
+import { RoutingRuleSchema } from './entities/routing-rule';
+import { AutoRepliesSavePayload } from './entities/auto-reply';
+import { TEAM_DISTRIBUTION_FIELDS } from './entities/team';
+import { ExpiryThresholdSchema } from './entities/channel';
 
 /**
  * Commands: `{ id, type, payload }`. The same schema validates in the form, in the outbox and
@@ -68,6 +72,37 @@ export const MessageReceivePayload = v.object({
   attachments: AttachmentListSchema,
 });
 
+/** Removes a routing rule of a channel; the default rule stays (DEFAULT_RULE_UPDATE). */
+export const RoutingRuleDeletePayload = v.object({ ruleId: IdSchema });
+
+/** A team's distribution settings, saved together as its Distribution form shows them. */
+export const TeamSetDistributionPayload = v.object({
+  teamId: IdSchema,
+  ...TEAM_DISTRIBUTION_FIELDS,
+});
+
+/**
+ * A channel's expiry thresholds. Either may be off; when both are on, the half-expired one comes
+ * first, or a chat would turn red before it ever turned yellow.
+ */
+export const ChannelSetThresholdsPayload = v.pipe(
+  v.object({
+    channelId: IdSchema,
+    halfExpiredMinutes: ExpiryThresholdSchema,
+    expiredMinutes: ExpiryThresholdSchema,
+  }),
+  v.forward(
+    v.check(
+      (t) =>
+        t.halfExpiredMinutes === null ||
+        t.expiredMinutes === null ||
+        t.halfExpiredMinutes < t.expiredMinutes,
+      'VALIDATION_FAILED',
+    ),
+    ['halfExpiredMinutes'],
+  ),
+);
+
 export const COMMAND_PAYLOADS = {
   'message.send': MessageSendPayload,
   'chat.take': ChatTakePayload,
@@ -78,6 +113,12 @@ export const COMMAND_PAYLOADS = {
   'operator.setStatus': OperatorSetStatusPayload,
   'message.receive': MessageReceivePayload,
   'chat.rate': ChatRatePayload,
+  /** Creates or updates a channel's rule by its id (chosen by the client, as every id). */
+  'routingRule.save': RoutingRuleSchema,
+  'routingRule.delete': RoutingRuleDeletePayload,
+  'autoReplies.save': AutoRepliesSavePayload,
+  'team.setDistribution': TeamSetDistributionPayload,
+  'channel.setThresholds': ChannelSetThresholdsPayload,
 } as const;
 
 export type CommandType = keyof typeof COMMAND_PAYLOADS;
@@ -93,6 +134,11 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'chat.setCategory',
   'chat.create',
   'operator.setStatus',
+  'routingRule.save',
+  'routingRule.delete',
+  'autoReplies.save',
+  'team.setDistribution',
+  'channel.setThresholds',
 ];
 
 /** The envelope; the payload is checked against its type's schema separately. */

@@ -55,6 +55,11 @@ export const EVENT_TYPES = [
   'chat.rated',
   'operator.statusChanged',
   'user.updated',
+  'routingRule.saved',
+  'routingRule.deleted',
+  'autoReplies.saved',
+  'team.distributionSet',
+  'channel.thresholdsSet',
 ] as const;
 
 export const EventSchema = v.object({

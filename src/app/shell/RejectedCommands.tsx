@@ -15,6 +15,11 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'chat.setCategory': 'command.chat.setCategory',
   'chat.create': 'command.chat.create',
   'operator.setStatus': 'command.operator.setStatus',
+  'routingRule.save': 'command.routingRule.save',
+  'routingRule.delete': 'command.routingRule.delete',
+  'autoReplies.save': 'command.autoReplies.save',
+  'team.setDistribution': 'command.team.setDistribution',
+  'channel.setThresholds': 'command.channel.setThresholds',
 };
 type StaffCommandType = Exclude<CommandType, 'message.receive' | 'chat.rate'>;
 

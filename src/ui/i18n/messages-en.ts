@@ -90,6 +90,11 @@ export const MESSAGES_EN = {
   'command.chat.setCategory': 'Request category change',
   'command.chat.create': 'Creating a chat',
   'command.operator.setStatus': 'Status change',
+  'command.routingRule.save': 'Saving a routing rule',
+  'command.routingRule.delete': 'Deleting a routing rule',
+  'command.autoReplies.save': 'Saving auto-replies',
+  'command.team.setDistribution': 'Team distribution settings',
+  'command.channel.setThresholds': 'Channel expiry thresholds',
   'command.other': 'Change',
 
   'chats.empty': 'No results, try changing filters',

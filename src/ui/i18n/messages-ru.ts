@@ -90,11 +90,17 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'command.chat.setCategory': 'Смена категории обращения',
   'command.chat.create': 'Создание чата',
   'command.operator.setStatus': 'Смена статуса',
+  'command.routingRule.save': 'Сохранение правила маршрутизации',
+  'command.routingRule.delete': 'Удаление правила маршрутизации',
+  'command.autoReplies.save': 'Сохранение автоответов',
+  'command.team.setDistribution': 'Настройки распределения команды',
+  'command.channel.setThresholds': 'Пороги просрочки канала',
   'command.other': 'Изменение',
   'notice.newMessage': 'Новое сообщение!',
   'notice.dismiss': 'Скрыть',
 
-  'chats.unread': '{count, plural, one {# непрочитанное сообщение} few {# непрочитанных сообщения} many {# непрочитанных сообщений} other {# непрочитанных сообщения}}',
+  'chats.unread':
+    '{count, plural, one {# непрочитанное сообщение} few {# непрочитанных сообщения} many {# непрочитанных сообщений} other {# непрочитанных сообщения}}',
   'chats.search': 'Поиск по имени, телефону или тексту',
   'chats.empty': 'Нет результатов, попробуйте изменить фильтры',
   'chats.unknownClient': 'Клиент',

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { CommandPayload } from '../../src/protocol';
+import { autoReplies, channels } from '../db/schema';
+import type { CommandScope } from './command-scope';
+import { lockChannelSettings } from './channel-access';
+import { storedAttachments } from './message-attachments';
+import { requireRight } from './require-viewer';
+import { touchOpenChats } from './distribution/open-chats';
+
+/**
+ * Saves a channel's Auto-replies tab: the customer-response wait and each reply sent (the schema
+ * has already refused empty texts, too many or bad buttons, unknown kinds). Files must be ones
+ * the staff member may use, as in a reply. The channel's open chats get their timers set again:
+ * the waiting reply switched on or off, or a new wait, moves when they are due.
+ */
+export async function autoRepliesSave(
+  scope: CommandScope,
+  payload: CommandPayload<'autoReplies.save'>,
+): Promise<void> {
+  const viewer = requireRight(scope, 'AUTHORITY_SERVICE_ACCOUNT');
+  const channel = await lockChannelSettings(scope, payload.channelId);
+  const staff = { kind: 'staff', orgId: scope.orgId, userId: viewer.id } as const;
+  for (const reply of payload.replies) {
+    const values = {
+      enabled: reply.enabled,
+      text: reply.text,
+      buttons: reply.buttons,
+      attachments: await storedAttachments(scope, reply.attachments, staff),
+      updatedAt: scope.now,
+    };
+    await scope.tx
+      .insert(autoReplies)
+      .values({ ...values, orgId: scope.orgId, channelId: channel.id, kind: reply.kind })
+      .onConflictDoUpdate({ target: [autoReplies.channelId, autoReplies.kind], set: values });
+  }
+  if (channel.autoReplyWaitMinutes !== payload.waitMinutes)
+    await scope.tx
+      .update(channels)
+      .set({ autoReplyWaitMinutes: payload.waitMinutes })
+      .where(eq(channels.id, channel.id));
+  await touchOpenChats(scope, { channelId: channel.id });
+  // Auto-replies are not synced to browsers yet (their settings screen comes later): the event
+  // is the change's record in the log.
+  scope.emit(
+    'autoReplies.saved',
+    {
+      channelId: channel.id,
+      waitMinutes: payload.waitMinutes,
+      kinds: payload.replies.map((reply) => reply.kind),
+    },
+    [],
+  );
+}

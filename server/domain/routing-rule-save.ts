@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { CommandPayload } from '../../src/protocol';
+import { routingRules, teams } from '../db/schema';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+import { lockChannelSettings } from './channel-access';
+import { requireRight } from './require-viewer';
+import { checkRuleSave } from './distribution/routing-rules';
+import { channelRules } from './distribution/stored-rules';
+
+/**
+ * Creates a channel's routing rule, or updates it when its id is already one of the channel's
+ * rules (spec §3; every check in checkRuleSave). Channels are service accounts, so their rules
+ * belong to whoever may manage service accounts. The channel stays locked until commit, so two
+ * saves cannot both find no rule with their conditions and both be stored.
+ */
+export async function routingRuleSave(
+  scope: CommandScope,
+  payload: CommandPayload<'routingRule.save'>,
+): Promise<void> {
+  requireRight(scope, 'AUTHORITY_SERVICE_ACCOUNT');
+  const channel = await lockChannelSettings(scope, payload.channelId);
+  const [stored] = await scope.tx
+    .select({ orgId: routingRules.orgId, channelId: routingRules.channelId })
+    .from(routingRules)
+    .where(eq(routingRules.id, payload.id));
+  // The id is the client's choice: one taken elsewhere cannot become this rule's.
+  if (stored && stored.orgId !== scope.orgId) fail('VALIDATION_FAILED', { field: 'id' });
+  if (stored && stored.channelId !== channel.id) fail('VALIDATION_FAILED', { field: 'channelId' });
+
+  const rules = await channelRules(scope, channel.id);
+  const teamRows = await scope.tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(eq(teams.orgId, scope.orgId));
+  const check = checkRuleSave(payload, {
+    existing: rules.find((rule) => rule.id === payload.id),
+    channelRules: rules,
+    teamIds: new Set(teamRows.map((team) => team.id)),
+    botIds: new Set(), // there are no chat bots yet
+  });
+  if (!check.ok) fail(check.error);
+  const { rule } = check;
+  const values = {
+    name: rule.name,
+    priority: rule.priority,
+    conditions: rule.conditions,
+    action: rule.action,
+    updatedAt: scope.now,
+  };
+  if (stored) await scope.tx.update(routingRules).set(values).where(eq(routingRules.id, rule.id));
+  else
+    await scope.tx.insert(routingRules).values({
+      ...values,
+      id: rule.id,
+      orgId: scope.orgId,
+      channelId: channel.id,
+      isDefault: false,
+      createdAt: scope.now,
+    });
+  // Rules are not synced to browsers yet (their settings screen comes later): the event is the
+  // change's record in the log.
+  scope.emit('routingRule.saved', { rule, created: !stored }, []);
+}
