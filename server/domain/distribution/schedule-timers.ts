@@ -21,12 +21,13 @@ export async function scheduleChatTimers(
   const rows = await scope.tx
     .select({
       chat: chats,
-      team: {
-        redistributionMinutes: teams.redistributionMinutes,
-        autoCloseMinutes: teams.autoCloseMinutes,
-        inactivityMinutes: teams.inactivityMinutes,
-        unattendedCloseHours: teams.unattendedCloseHours,
-      },
+      // Flat, not a nested object: drizzle turns a left-joined object into null when its
+      // leading columns are null, which would hide a team whose first settings are off.
+      teamId: teams.id,
+      redistributionMinutes: teams.redistributionMinutes,
+      autoCloseMinutes: teams.autoCloseMinutes,
+      inactivityMinutes: teams.inactivityMinutes,
+      unattendedCloseHours: teams.unattendedCloseHours,
       halfExpiredMinutes: channels.halfExpiredMinutes,
       expiredMinutes: channels.expiredMinutes,
       autoReplyWaitMinutes: channels.autoReplyWaitMinutes,
@@ -46,7 +47,15 @@ export async function scheduleChatTimers(
     chatTimerPlan(
       {
         ...row.chat,
-        team: row.team,
+        team:
+          row.teamId === null
+            ? null
+            : {
+                redistributionMinutes: row.redistributionMinutes,
+                autoCloseMinutes: row.autoCloseMinutes,
+                inactivityMinutes: row.inactivityMinutes ?? 0,
+                unattendedCloseHours: row.unattendedCloseHours ?? 0,
+              },
         thresholds: {
           halfExpiredMinutes: row.halfExpiredMinutes,
           expiredMinutes: row.expiredMinutes,
