@@ -83,6 +83,26 @@ describe('history entry texts', () => {
     ],
     [entry('closed', {}, SAM), 'Closed by Sam Supervisor', 'Закрыт: Sam Supervisor'],
     [entry('closed'), 'Chat closed', 'Чат закрыт'],
+    [
+      entry('unassigned', { operatorId: OSCAR, reason: 'no_reply', minutes: 10 }),
+      'Oscar Operator did not answer within 10 min: the chat went back to the queue',
+      'Oscar Operator не ответил(а) за 10 мин: чат вернулся в очередь',
+    ],
+    [
+      entry('closed', { reason: 'client_inactivity' }),
+      'Closed automatically: the customer did not reply',
+      'Закрыт автоматически: клиент не ответил',
+    ],
+    [
+      entry('closed', { reason: 'inactivity' }),
+      'Closed automatically: nobody wrote for a while',
+      'Закрыт автоматически: в чате долго никто не писал',
+    ],
+    [
+      entry('closed', { reason: 'unattended' }),
+      'Closed automatically: nobody took the chat in time',
+      'Закрыт автоматически: чат никто не взял вовремя',
+    ],
     [entry('reopened'), 'Chat reopened', 'Чат открыт снова'],
     [
       entry('rated', { rating: 4 }),

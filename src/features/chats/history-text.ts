@@ -35,6 +35,11 @@ export function historyText(entry: ChatHistoryEntry, names: HistoryNames): Histo
     }
     case 'unassigned': {
       const operatorId = idIn(data, 'operatorId');
+      if (operatorId && data.reason === 'no_reply' && typeof data.minutes === 'number')
+        return {
+          key: 'history.unassignedNoReply',
+          values: { operator: names.user(operatorId), minutes: data.minutes },
+        };
       return operatorId
         ? { key: 'history.unassigned', values: { operator: names.user(operatorId) } }
         : { key: 'history.unassignedNobody', values: {} };
@@ -62,6 +67,10 @@ export function historyText(entry: ChatHistoryEntry, names: HistoryNames): Histo
     case 'category_removed':
       return { key: 'history.categoryRemoved', values: {} };
     case 'closed':
+      if (data.reason === 'client_inactivity')
+        return { key: 'history.closedClientInactivity', values: {} };
+      if (data.reason === 'inactivity') return { key: 'history.closedInactivity', values: {} };
+      if (data.reason === 'unattended') return { key: 'history.closedUnattended', values: {} };
       return actorId
         ? { key: 'history.closedBy', values: { operator: names.user(actorId) } }
         : { key: 'history.closed', values: {} };

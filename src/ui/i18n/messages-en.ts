@@ -171,6 +171,8 @@ export const MESSAGES_EN = {
   'history.assignedNobody': 'Assigned',
   'history.unassigned': '{operator} was unassigned',
   'history.unassignedNobody': 'Unassigned',
+  'history.unassignedNoReply':
+    '{operator} did not answer within {minutes} min: the chat went back to the queue',
   'history.transferredFrom': 'Transferred from {from} to {to}',
   'history.transferredTo': 'Transferred to {to}',
   'history.transferredToTeam': 'Transferred to the {team} team',
@@ -179,6 +181,9 @@ export const MESSAGES_EN = {
   'history.categoryRemoved': 'Request category removed',
   'history.closedBy': 'Closed by {operator}',
   'history.closed': 'Chat closed',
+  'history.closedClientInactivity': 'Closed automatically: the customer did not reply',
+  'history.closedInactivity': 'Closed automatically: nobody wrote for a while',
+  'history.closedUnattended': 'Closed automatically: nobody took the chat in time',
   'history.reopened': 'Chat reopened',
   'history.rated': 'The client rated the chat {rating} of 5',
   'history.ratedNone': 'The client rated the chat',
