@@ -17,6 +17,7 @@ const SAMPLE_VALUES = {
   team: 'Support',
   category: 'Delivery',
   rating: 4,
+  minutes: 10,
   organization: 'Demo Store',
 };
 
