@@ -87,6 +87,8 @@ export type VisitorItem =
         from: 'me' | 'operator' | 'bot';
         createdAt: string;
         attachments: Attachment[];
+        /** Answers the system bot offers (auto-replies); the customer may tap one. */
+        buttons?: string[];
       };
     }
   | { seq: number; kind: 'closed'; chatId: string; ratingLinkId: string | null }

@@ -197,6 +197,21 @@ function render(): void {
         ),
       );
   }
+  // The bot's offered answers, while they are the last word in the thread.
+  const last = state.items.at(-1);
+  if (last?.kind === 'message' && last.message.buttons && state.pending.length === 0) {
+    const row = el('div', 'answers');
+    for (const answer of last.message.buttons) {
+      const button = el('button', '', answer);
+      button.type = 'button';
+      button.dataset.testid = 'widget-answer';
+      button.addEventListener('click', () => {
+        queue(answer);
+      });
+      row.append(button);
+    }
+    nodes.push(row);
+  }
   for (const pending of state.pending)
     nodes.push(bubble(pending.text, true, TEXT.sending, pending.id, pending.attachments));
   const request = openRatingRequest(state);

@@ -11,6 +11,7 @@ export const visitorMessage = (row: Message): VisitorMessage => ({
   from: row.authorKind === 'client' ? 'me' : row.authorKind === 'bot' ? 'bot' : 'operator',
   createdAt: row.createdAt,
   attachments: row.attachments,
+  ...(row.buttons && row.buttons.length > 0 ? { buttons: row.buttons } : {}),
 });
 
 /**
