@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { command, sendCommands, serverForSuite } from './harness';
 import { distributionTeam } from './distribution-fixture';
@@ -143,5 +144,47 @@ describe('distribution of new chats to operators', () => {
       .update(t.organizations)
       .set({ licenseCount: 1000 })
       .where(eq(t.organizations.id, suite.ids.org.id));
+  });
+
+  it('sends a known customer to their personal manager by a rule, or to the queue while the manager is away', async () => {
+    const { db } = suite.server.database;
+    const team = await distributionTeam(suite.server, suite.ids, { operators: 2 });
+    const [manager, colleague] = team.operators;
+    if (!manager || !colleague) throw new Error('operators missing');
+    await db.insert(t.routingRules).values({
+      id: newId(),
+      orgId: suite.ids.org.id,
+      channelId: team.channelId,
+      name: 'Known customers to their manager',
+      priority: 1,
+      conditions: {
+        chatStatus: 'any',
+        messageType: 'client',
+        mailingType: null,
+        includeIntents: [],
+        excludeIntents: [],
+      },
+      action: { kind: 'personal_manager' },
+    });
+    await team.ready(colleague);
+    // The first chat makes the client; then the client is given a personal manager.
+    const first = await team.customer();
+    await db
+      .update(t.clients)
+      .set({ personalManagerId: manager.id })
+      .where(eq(t.clients.id, first.chat.clientId));
+    await team.run(colleague.token, 'chat.close', { chatId: first.chat.id });
+
+    // The manager is on Break: the chat waits for the team, and the colleague gets it.
+    const away = await team.customer('Hello again', first.externalId);
+    expect(away.chat.operatorId).toBe(colleague.id);
+    expect((await team.history(away.chat.id))[1]?.data).toMatchObject({ by: 'distribution' });
+    await team.run(colleague.token, 'chat.close', { chatId: away.chat.id });
+
+    await team.ready(manager);
+    const back = await team.customer('And again', first.externalId);
+    expect(back.chat.operatorId).toBe(manager.id);
+    const history = await team.history(back.chat.id);
+    expect(history[1]?.data).toMatchObject({ operatorId: manager.id, by: 'routing' });
   });
 });
