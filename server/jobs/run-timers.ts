@@ -1,19 +1,72 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { timers } from '../db/schema';
+import type { Database, Tx } from '../db/database';
+import { chats, timers, users } from '../db/schema';
 import type { Clock } from '../clock';
 import { runInScope } from '../domain/run-in-scope';
 import { fireTimer, type Timer } from '../domain/distribution/fire-timer';
+import { lockDistribution } from '../domain/distribution/serve-queue';
 
 export type TimerDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };
 
 /** A timer whose work failed is tried again this much later, so it never blocks the ones behind it. */
 const RETRY_AFTER_MS = 60_000;
+/** Due timers looked at per claim: enough to step past a few whose subjects are busy. */
+const CANDIDATES = 20;
+
+/**
+ * Takes the locks a timer's subject needs in the order every command takes them — the
+ * distribution lock before an operator's row, a chat's row before its timers — so the job never
+ * deadlocks with a command. A busy chat is skipped (its command re-times it anyway).
+ */
+async function lockSubject(tx: Tx, timer: Timer): Promise<boolean> {
+  if (timer.kind === 'user.autoBreak') {
+    await lockDistribution({ tx, orgId: timer.orgId });
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, timer.subjectId))
+      .for('update');
+    return user !== undefined;
+  }
+  const [chat] = await tx
+    .select({ id: chats.id })
+    .from(chats)
+    .where(eq(chats.id, timer.subjectId))
+    .for('update', { skipLocked: true });
+  return chat !== undefined;
+}
+
+/** Claims one due timer, its subject locked first; undefined when none can be claimed now. */
+async function claim(tx: Tx, now: Date): Promise<Timer | undefined> {
+  const due = await tx
+    .select()
+    .from(timers)
+    .where(lte(timers.dueAt, now))
+    .orderBy(asc(timers.dueAt))
+    .limit(CANDIDATES);
+  for (const candidate of due) {
+    if (!(await lockSubject(tx, candidate))) continue;
+    // Another instance may have fired it meanwhile, or a command moved it.
+    const [timer] = await tx
+      .select()
+      .from(timers)
+      .where(
+        and(
+          eq(timers.kind, candidate.kind),
+          eq(timers.subjectId, candidate.subjectId),
+          lte(timers.dueAt, now),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    if (timer) return timer;
+  }
+  return undefined;
+}
 
 /**
  * Fires every timer due by the clock, each in its own transaction, oldest first. Instances share
  * the work: a timer is claimed with FOR UPDATE SKIP LOCKED, so two instances never fire the same
- * one and neither waits for the other. Returns how many fired.
+ * one. Returns how many fired.
  */
 export async function runDueTimers(deps: TimerDeps, limit = 1000): Promise<number> {
   let fired = 0;
@@ -22,13 +75,7 @@ export async function runDueTimers(deps: TimerDeps, limit = 1000): Promise<numbe
     let claimed: Timer | undefined;
     try {
       const appended = await deps.database.db.transaction(async (tx) => {
-        [claimed] = await tx
-          .select()
-          .from(timers)
-          .where(lte(timers.dueAt, now))
-          .orderBy(asc(timers.dueAt))
-          .limit(1)
-          .for('update', { skipLocked: true });
+        claimed = await claim(tx, now);
         const timer = claimed;
         if (!timer) return null;
         await tx

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { runDueTimers } from '../../server/jobs/run-timers';
+import { defaultRuleRow } from '../../server/domain/distribution/default-rule';
 import {
   command,
   customerWrites,
@@ -43,6 +44,9 @@ export async function distributionTeam(
     teamId,
     ...options.channel,
   });
+  await db
+    .insert(t.routingRules)
+    .values(defaultRuleRow({ id: channelId, orgId: ids.org.id, teamId }, newId()));
   const operators: { id: string; email: string; token: string }[] = [];
   for (let i = 0; i < options.operators; i++) {
     const id = newId();

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { RoutingRule } from '../../../src/protocol';
 import { chats, clients, organizations, routingRules, teams, users } from '../../db/schema';
 import type { CommandScope } from '../command-scope';
 import type { ChatRecord } from '../chat-access';
 import { detectIntents } from './intents';
+import { storedRule } from './stored-rules';
 import { matchRule, resolveAction, type RoutingPeople } from './routing-rules';
 import { mayReceive } from './choose-operator';
 import { assignChat, lockDistribution, operatorCandidate } from './serve-queue';
@@ -13,16 +13,6 @@ export type Route =
   | { kind: 'operator'; id: string; ruleId: string | null }
   | { kind: 'team'; id: string; ruleId: string | null }
   | { kind: 'none'; ruleId: string | null };
-
-const ruleRow = (row: typeof routingRules.$inferSelect): RoutingRule => ({
-  id: row.id,
-  channelId: row.channelId,
-  name: row.name,
-  isDefault: row.isDefault,
-  priority: row.priority,
-  conditions: row.conditions,
-  action: row.action,
-});
 
 /** The active operators a rule may name for this client on this channel. */
 async function routingPeople(
@@ -80,7 +70,7 @@ export async function decideRoute(
     .where(and(eq(routingRules.channelId, channel.id), eq(routingRules.orgId, scope.orgId)));
   const rules = rows
     .filter((row) => row.rule.isDefault || row.routing)
-    .map((row) => ruleRow(row.rule));
+    .map((row) => storedRule(row.rule));
   if (rules.every((rule) => rule.isDefault)) return channelTeam(rules[0]?.id ?? null);
 
   const [earlier] = await scope.tx

@@ -14,7 +14,7 @@ import type { QueuedChat } from './queue-order';
  * see the other's assignments and nobody passes a limit. Taken before the event-log lock, never
  * after it.
  */
-export async function lockDistribution(scope: CommandScope): Promise<void> {
+export async function lockDistribution(scope: Pick<CommandScope, 'tx' | 'orgId'>): Promise<void> {
   await scope.tx.execute(sql`select pg_advisory_xact_lock(8103, hashtext(${scope.orgId}))`);
 }
 
