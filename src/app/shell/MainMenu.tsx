@@ -10,6 +10,8 @@ import { chosenList } from './chosen-list';
 import { ConnectionStatus } from './ConnectionStatus';
 import { LanguageSwitch } from './LanguageSwitch';
 import { menuFor, type MenuEntry } from './menu';
+import { hasOperatorStatus } from './operator-status';
+import { OperatorStatusSwitch } from './OperatorStatusSwitch';
 import { useSyncSnapshot } from './use-sync-snapshot';
 
 const LINKS = {
@@ -38,7 +40,8 @@ export function MainMenu({
   auth: AuthSession;
 }): ReactNode {
   const { t } = useI18n();
-  const entries = menuFor(accessOf(session.user));
+  const access = accessOf(session.user);
+  const entries = menuFor(access);
   return (
     <nav className="menu" aria-label={t('menu.label')}>
       <div className="menu__brand">{PLATFORM_NAME}</div>
@@ -46,6 +49,7 @@ export function MainMenu({
         <span className="menu__user-name">{session.user.name}</span>
         <span className="menu__org">{session.user.organization.name}</span>
       </div>
+      {hasOperatorStatus(access) ? <OperatorStatusSwitch userId={session.user.id} /> : null}
       <ul className="menu__entries">
         {entries.map((entry) =>
           entry === 'logout' ? null : (

@@ -59,6 +59,12 @@ export const MESSAGES_EN = {
   'menu.logoutLosesChanges':
     '{count, plural, one {# change has} other {# changes have}} not reached the server yet and will be lost. Log out anyway?',
 
+  'operatorStatus.label': 'Status',
+  'operatorStatus.in_work': 'In work',
+  'operatorStatus.break': 'Break',
+  'operatorStatus.notStored':
+    'The status change could not be saved on this device. Free some space and try again.',
+
   'connection.online': 'Online',
   'connection.connecting': 'Connecting…',
   'connection.offline': 'Offline',

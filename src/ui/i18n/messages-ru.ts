@@ -59,6 +59,12 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'menu.logoutLosesChanges':
     '{count, plural, one {# изменение ещё не дошло} few {# изменения ещё не дошли} other {# изменений ещё не дошли}} до сервера и будут потеряны. Всё равно выйти?',
 
+  'operatorStatus.label': 'Статус',
+  'operatorStatus.in_work': 'В работе',
+  'operatorStatus.break': 'Перерыв',
+  'operatorStatus.notStored':
+    'Не удалось сохранить смену статуса на этом устройстве. Освободите место и попробуйте снова.',
+
   'connection.online': 'В сети',
   'connection.connecting': 'Подключение…',
   'connection.offline': 'Не в сети',
