@@ -81,7 +81,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         name: 'Support',
         description: 'Questions about orders, delivery and accounts',
         distributionMethod: 'round_robin',
-        dialogLimit: 5,
+        // Room for the demo operator's own chats and the new ones a demo visitor starts.
+        dialogLimit: 10,
         redistributionMinutes: 10,
         autoCloseMinutes: 60,
         unattendedCloseHours: 24,

@@ -18,6 +18,8 @@ export async function operatorSetStatus(
   payload: CommandPayload<'operator.setStatus'>,
 ): Promise<void> {
   const viewer = requireViewer(scope);
+  // Without the right nobody gives them chats: In work would only take a licence.
+  if (!viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION')) fail('ACCESS_DENIED');
   // Before the user's row: distribution may be giving this operator a chat right now.
   await lockDistribution(scope);
   if (payload.status === 'in_work') {

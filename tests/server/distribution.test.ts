@@ -187,4 +187,26 @@ describe('distribution of new chats to operators', () => {
     const history = await team.history(back.chat.id);
     expect(history[1]?.data).toMatchObject({ operatorId: manager.id, by: 'routing' });
   });
+
+  it('refuses In work to someone whose role may not be given chats: it would only take a licence', async () => {
+    const { db } = suite.server.database;
+    const team = await distributionTeam(suite.server, suite.ids, { operators: 1 });
+    const [person] = team.operators;
+    if (!person) throw new Error('operator missing');
+    const roleId = newId();
+    await db.insert(t.roles).values({
+      id: roleId,
+      orgId: suite.ids.org.id,
+      name: `Viewer ${roleId}`,
+      description: 'Reads profiles only',
+      rights: ['AUTHORITY_PROFILE_UPDATE'],
+    });
+    await db.update(t.users).set({ roleId }).where(eq(t.users.id, person.id));
+    const [refused] = await sendCommands(suite.server, person.token, [
+      command('operator.setStatus', { status: 'in_work' }),
+    ]);
+    expect(refused).toMatchObject({ ok: false, error: { name: 'ACCESS_DENIED' } });
+    const [row] = await db.select().from(t.users).where(eq(t.users.id, person.id));
+    expect(row?.operatorStatus).toBe('break');
+  });
 });
