@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 import type { InProcessApp } from './in-process-app';
@@ -57,15 +57,6 @@ async function openList(page: Page, list: 'assigned' | 'open'): Promise<void> {
  */
 describe('the operator status switch in Chromium', () => {
   const suite = browserAndApp();
-  beforeAll(async () => {
-    // The demo operator holds 4 open Support dialogs and Support's limit is 5, with 3 chats
-    // already waiting: going In work fills the last place from the queue, and a new customer
-    // would wait in Pending. A roomier limit lets this test see a new chat given to them.
-    await suite.app.database.db
-      .update(t.teams)
-      .set({ dialogLimit: 20 })
-      .where(eq(t.teams.name, 'Support'));
-  });
 
   it('In work receives a new customer chat in In progress; after a reload it still shows In work; on Break the next chat waits in Pending', async () => {
     const { browser, app } = suite;
