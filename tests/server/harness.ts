@@ -44,6 +44,26 @@ export async function createScratchDatabase(
   };
 }
 
+/**
+ * The machine's PostgreSQL for tests that need a real one (several server processes on one
+ * database, LISTEN/NOTIFY): DATABASE_URL, else the local default; undefined when none answers,
+ * and those tests then run where one does (CI has one).
+ */
+export async function reachablePostgres(test: string): Promise<string | undefined> {
+  const candidate = postgresUrl ?? 'postgres://root@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return candidate;
+  } catch {
+    console.warn(
+      `${test}: no PostgreSQL answers at ${candidate}; it runs where one does (CI has one).`,
+    );
+    return undefined;
+  }
+}
+
 /** A clock tests can move. */
 export class TestClock implements Clock {
   private offsetMs = 0;
