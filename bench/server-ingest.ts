@@ -14,9 +14,7 @@
  * Results are printed as a table and written to bench/results/server-ingest-<timestamp>.json.
  */
 import { availableParallelism, cpus } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { eq, inArray, and } from 'drizzle-orm';
-import pg from 'pg';
 import { newId, type CommandResult } from '../src/protocol';
 import { openDatabase, type Database } from '../server/db/database';
 import { chats, clientContacts, messages } from '../server/db/schema';
@@ -25,6 +23,7 @@ import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
 import { writeResults } from './results-file';
 import { formatTable, percentile } from './stats';
+import { benchPostgresUrl, hidePassword, onThrowawayPostgres } from './throwaway-postgres';
 
 const BUDGET_PER_SECOND = 2000;
 const CLIENTS = 500;
@@ -34,7 +33,6 @@ const COUNTS = {
   pglite: { warmup: 200, measured: Number(process.env.BENCH_PGLITE_MESSAGES ?? 2000) },
   postgres: { warmup: 300, measured: Number(process.env.BENCH_PG_MESSAGES ?? 4000) },
 };
-const DEFAULT_PG_URL = 'postgres://root@127.0.0.1:5432/test';
 
 type Mode = 'serial' | 'concurrent';
 type Row = {
@@ -238,63 +236,20 @@ async function benchPglite(): Promise<Row[]> {
   }
 }
 
-const hidePassword = (url: string): string => url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
-
-/**
- * Drops the throwaway database. The pool's sockets may still be closing after close() resolves,
- * and terminating them (DROP … WITH (FORCE)) would raise an error on a pool that has no error
- * listener, so wait for them to go first and force only as the last resort.
- */
-async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
-  const drop = `DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)}`;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await admin.query(drop);
-      return;
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== '55006') throw error; // object_in_use: sessions still closing
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  await admin.query(`${drop} WITH (FORCE)`).catch((error: unknown) => {
-    console.error(
-      `could not drop the throwaway database ${name}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
-}
-
 async function benchPostgres(adminUrl: string): Promise<Row[] | string> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    return `not reachable at ${hidePassword(adminUrl)} (${error instanceof Error ? error.message : String(error)})`;
-  }
-  const name = `sc_bench_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      const org = await seedSmallOrg(database);
-      const serial = await measure(database, org, 'postgres', 'serial', 1, COUNTS.postgres);
-      const concurrent = await measure(
-        database,
-        org,
-        'postgres',
-        'concurrent',
-        CONCURRENCY,
-        COUNTS.postgres,
-      );
-      return [serial, concurrent];
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await dropDatabase(admin, name);
-    await admin.end();
-  }
+  return onThrowawayPostgres(adminUrl, async (database) => {
+    const org = await seedSmallOrg(database);
+    const serial = await measure(database, org, 'postgres', 'serial', 1, COUNTS.postgres);
+    const concurrent = await measure(
+      database,
+      org,
+      'postgres',
+      'concurrent',
+      CONCURRENCY,
+      COUNTS.postgres,
+    );
+    return [serial, concurrent];
+  });
 }
 
 function table(rows: readonly Row[]): string {
@@ -342,7 +297,7 @@ async function main(): Promise<void> {
   );
   rows.push(...(await benchPglite()));
 
-  const pgUrl = process.env.DATABASE_URL || DEFAULT_PG_URL;
+  const pgUrl = benchPostgresUrl();
   console.log(
     `PostgreSQL (${hidePassword(pgUrl)}, throwaway database): ${COUNTS.postgres.warmup} warm-up + ${COUNTS.postgres.measured} measured, serial and ${CONCURRENCY} senders …`,
   );
