@@ -30,6 +30,7 @@ export async function lockChat(scope: CommandScope, chatId: string): Promise<Cha
     .for('update');
   const chat = rows[0];
   if (!chat || (scope.viewer && !canSeeChat(scope.viewer, chat))) fail('CHAT_NOT_FOUND');
+  scope.lockedChats.add(chat.id);
   return chat;
 }
 

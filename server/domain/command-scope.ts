@@ -15,6 +15,8 @@ export class CommandScope {
   /** Chats and operators whose timers must be looked at again, beyond those the events change. */
   readonly touchedChats = new Set<string>();
   readonly touchedUsers = new Set<string>();
+  /** Chats this work holds locked: a queue serve elsewhere skipped them, so this work serves them. */
+  readonly lockedChats = new Set<string>();
   /** Chats just taken from an operator for not answering: chat id → that operator. */
   readonly avoidOperator = new Map<string, string>();
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { command, sendCommands, serverForSuite } from './harness';
+import { command, customerWrites, sendCommands, serverForSuite } from './harness';
 import { distributionTeam } from './distribution-fixture';
 
 describe('distribution of new chats to operators', () => {
@@ -208,5 +208,34 @@ describe('distribution of new chats to operators', () => {
     expect(refused).toMatchObject({ ok: false, error: { name: 'ACCESS_DENIED' } });
     const [row] = await db.select().from(t.users).where(eq(t.users.id, person.id));
     expect(row?.operatorStatus).toBe('break');
+  });
+
+  it('serves a waiting chat that any command touches, so none waits beside a free operator', async () => {
+    // A close's queue serve skips a waiting chat another transaction holds at that moment (a
+    // customer's follow-up, say). Here that race has just happened: the operator is free, the
+    // chat still waits. Whatever touches the chat next must give it out.
+    const { db } = suite.server.database;
+    const team = await distributionTeam(suite.server, suite.ids, {
+      operators: 1,
+      team: { dialogLimit: 1 },
+    });
+    const [operator] = team.operators;
+    if (!operator) throw new Error('operator missing');
+    await team.ready(operator);
+    const held = (await team.customer()).chat;
+    const waiting = await team.customer();
+    expect(waiting.chat.status).toBe('pending');
+    await db
+      .update(t.chats)
+      .set({ status: 'closed', closedAt: new Date() })
+      .where(eq(t.chats.id, held.id));
+    await customerWrites(
+      suite.server,
+      suite.ids.org.id,
+      team.channelId,
+      waiting.externalId,
+      'Anyone there?',
+    );
+    expect((await team.chat(waiting.chat.id)).operatorId).toBe(operator.id);
   });
 });
