@@ -1,5 +1,6 @@
+import { beforeAll } from 'vitest';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { newId } from '../../src/protocol';
+import { newId, type RoutingAction, type RoutingConditions } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { runDueTimers } from '../../server/jobs/run-timers';
 import { defaultRuleRow } from '../../server/domain/distribution/default-rule';
@@ -9,6 +10,7 @@ import {
   login,
   sendCommands,
   type DemoIds,
+  type Suite,
   type TestServer,
 } from './harness';
 
@@ -73,6 +75,31 @@ export async function distributionTeam(
     channelId,
     operators,
     run,
+    /** The i-th operator of the team. */
+    operator(index: number) {
+      const operator = operators[index];
+      if (!operator) throw new Error(`the team has no operator ${index}`);
+      return operator;
+    },
+    /** A routing rule of the team's channel, before the default one; unset conditions are any. */
+    async rule(name: string, conditions: Partial<RoutingConditions>, action: RoutingAction) {
+      await db.insert(t.routingRules).values({
+        id: newId(),
+        orgId: ids.org.id,
+        channelId,
+        name,
+        priority: 1,
+        conditions: {
+          chatStatus: 'any',
+          messageType: 'any',
+          mailingType: null,
+          includeIntents: [],
+          excludeIntents: [],
+          ...conditions,
+        },
+        action,
+      });
+    },
     /** The operator connects (a live connection, as their browser holds) and goes In work. */
     async ready(operator: { id: string; token: string }) {
       await server.context.presence.opened({ id: operator.id, orgId: ids.org.id });
@@ -124,4 +151,17 @@ export async function distributionTeam(
     if (!row) throw new Error(`no chat of ${externalId}`);
     return row.chat;
   }
+}
+
+/**
+ * Lifts the demo organization's licence count for a suite whose tests each bring operators In
+ * work; the licence cap has its own test.
+ */
+export function roomyLicences(suite: Suite): void {
+  beforeAll(async () => {
+    await suite.server.database.db
+      .update(t.organizations)
+      .set({ licenseCount: 1000 })
+      .where(eq(t.organizations.id, suite.ids.org.id));
+  });
 }

@@ -1,27 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { customerWrites, serverForSuite } from './harness';
-import { distributionTeam } from './distribution-fixture';
+import { distributionTeam, roomyLicences } from './distribution-fixture';
 
 /** The clock moves; the timer job decides each rule at its moment and not before. */
 describe('distribution timers', () => {
   const suite = serverForSuite();
-  beforeAll(async () => {
-    await suite.server.database.db
-      .update(t.organizations)
-      .set({ licenseCount: 1000 })
-      .where(eq(t.organizations.id, suite.ids.org.id));
-  });
+  roomyLicences(suite);
 
   it('takes an unanswered chat from its operator after the team’s minutes and gives it to someone else', async () => {
     const team = await distributionTeam(suite.server, suite.ids, {
       operators: 2,
       team: { redistributionMinutes: 10 },
     });
-    const [first, second] = team.operators;
-    if (!first || !second) throw new Error('operators missing');
+    const first = team.operator(0);
+    const second = team.operator(1);
     await team.ready(first);
     const { chat } = await team.customer();
     expect(chat.operatorId).toBe(first.id);
@@ -47,8 +41,8 @@ describe('distribution timers', () => {
       operators: 2,
       team: { redistributionMinutes: 10 },
     });
-    const [first, second] = team.operators;
-    if (!first || !second) throw new Error('operators missing');
+    const first = team.operator(0);
+    const second = team.operator(1);
     await team.ready(first);
     await team.ready(second);
     const { chat } = await team.customer();
@@ -69,8 +63,7 @@ describe('distribution timers', () => {
       operators: 1,
       channel: { halfExpiredMinutes: 5, expiredMinutes: 10 },
     });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     const { chat } = await team.customer();
     await team.advanceMinutes(4);
     expect((await team.chat(chat.id)).expiry).toBe('none');
@@ -93,8 +86,7 @@ describe('distribution timers', () => {
       operators: 1,
       team: { autoCloseMinutes: 15 },
     });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     await team.ready(operator);
     const { chat, externalId } = await team.customer();
     await team.advanceMinutes(2);
@@ -136,8 +128,7 @@ describe('distribution timers', () => {
       operators: 1,
       team: { inactivityMinutes: 30 },
     });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     await team.ready(operator);
     const { chat } = await team.customer();
     await team.advanceMinutes(29);
@@ -166,8 +157,7 @@ describe('distribution timers', () => {
   it('puts an operator with no activity on Break after their timeout, counting from their last command', async () => {
     const { db } = suite.server.database;
     const team = await distributionTeam(suite.server, suite.ids, { operators: 1 });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     await db.update(t.users).set({ autoBreakMinutes: 15 }).where(eq(t.users.id, operator.id));
     await team.ready(operator);
     const status = async () =>
@@ -228,8 +218,7 @@ describe('distribution timers', () => {
         team: { dialogLimit: 1 },
       });
       await configure(team.channelId, 5);
-      const [operator] = team.operators;
-      if (!operator) throw new Error('operator missing');
+      const operator = team.operator(0);
       await team.ready(operator);
       const busy = (await team.customer()).chat;
       expect(busy.operatorId).toBe(operator.id);
@@ -280,23 +269,13 @@ describe('distribution timers', () => {
   it('routes a returning customer to their last operator by a rule, when that operator can take it', async () => {
     const { db } = suite.server.database;
     const team = await distributionTeam(suite.server, suite.ids, { operators: 2 });
-    const [first, second] = team.operators;
-    if (!first || !second) throw new Error('operators missing');
-    await db.insert(t.routingRules).values({
-      id: newId(),
-      orgId: suite.ids.org.id,
-      channelId: team.channelId,
-      name: 'Returning customers to their operator',
-      priority: 1,
-      conditions: {
-        chatStatus: 'repeat',
-        messageType: 'any',
-        mailingType: null,
-        includeIntents: [],
-        excludeIntents: [],
-      },
-      action: { kind: 'last_executor' },
-    });
+    const first = team.operator(0);
+    const second = team.operator(1);
+    await team.rule(
+      'Returning customers to their operator',
+      { chatStatus: 'repeat' },
+      { kind: 'last_executor' },
+    );
     await team.ready(first);
     const { chat, externalId } = await team.customer();
     expect(chat.operatorId).toBe(first.id);

@@ -1,24 +1,19 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { command, customerWrites, sendCommands, serverForSuite } from './harness';
-import { distributionTeam } from './distribution-fixture';
+import { distributionTeam, roomyLicences } from './distribution-fixture';
 
 describe('distribution of new chats to operators', () => {
   const suite = serverForSuite();
-  beforeAll(async () => {
-    // Each test brings its own operators In work; the licence cap has its own test.
-    await suite.server.database.db
-      .update(t.organizations)
-      .set({ licenseCount: 1000 })
-      .where(eq(t.organizations.id, suite.ids.org.id));
-  });
+  roomyLicences(suite);
 
   it('gives a new chat at once to a connected operator In work, and not to one on Break or offline', async () => {
     const team = await distributionTeam(suite.server, suite.ids, { operators: 3 });
-    const [working, onBreak, offline] = team.operators;
-    if (!working || !onBreak || !offline) throw new Error('operators missing');
+    const working = team.operator(0);
+    const onBreak = team.operator(1);
+    const offline = team.operator(2);
     await team.ready(working);
     await suite.server.context.presence.opened({ id: onBreak.id, orgId: suite.ids.org.id });
     await team.run(offline.token, 'operator.setStatus', { status: 'in_work' });
@@ -38,8 +33,7 @@ describe('distribution of new chats to operators', () => {
       operators: 1,
       team: { dialogLimit: 2 },
     });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     await team.ready(operator);
     const chats = [];
     for (let i = 0; i < 5; i++) chats.push((await team.customer()).chat);
@@ -62,8 +56,7 @@ describe('distribution of new chats to operators', () => {
       team: { dialogLimit: 1 },
       channel: { halfExpiredMinutes: 5, expiredMinutes: 10 },
     });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     const oldest = (await team.customer()).chat;
     await team.advanceMinutes(6);
     const yellowLater = (await team.customer()).chat;
@@ -110,8 +103,7 @@ describe('distribution of new chats to operators', () => {
 
   it('gives nothing to an operator who disconnects, and serves them when they connect again', async () => {
     const team = await distributionTeam(suite.server, suite.ids, { operators: 1 });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     await team.ready(operator);
     await suite.server.context.presence.closed({ id: operator.id, orgId: suite.ids.org.id });
     const { chat } = await team.customer();
@@ -131,8 +123,8 @@ describe('distribution of new chats to operators', () => {
       .update(t.organizations)
       .set({ licenseCount: working.length + 1 })
       .where(eq(t.organizations.id, suite.ids.org.id));
-    const [first, second] = team.operators;
-    if (!first || !second) throw new Error('operators missing');
+    const first = team.operator(0);
+    const second = team.operator(1);
     await team.run(first.token, 'operator.setStatus', { status: 'in_work' });
     const [refused] = await sendCommands(suite.server, second.token, [
       command('operator.setStatus', { status: 'in_work' }),
@@ -149,23 +141,13 @@ describe('distribution of new chats to operators', () => {
   it('sends a known customer to their personal manager by a rule, or to the queue while the manager is away', async () => {
     const { db } = suite.server.database;
     const team = await distributionTeam(suite.server, suite.ids, { operators: 2 });
-    const [manager, colleague] = team.operators;
-    if (!manager || !colleague) throw new Error('operators missing');
-    await db.insert(t.routingRules).values({
-      id: newId(),
-      orgId: suite.ids.org.id,
-      channelId: team.channelId,
-      name: 'Known customers to their manager',
-      priority: 1,
-      conditions: {
-        chatStatus: 'any',
-        messageType: 'client',
-        mailingType: null,
-        includeIntents: [],
-        excludeIntents: [],
-      },
-      action: { kind: 'personal_manager' },
-    });
+    const manager = team.operator(0);
+    const colleague = team.operator(1);
+    await team.rule(
+      'Known customers to their manager',
+      { messageType: 'client' },
+      { kind: 'personal_manager' },
+    );
     await team.ready(colleague);
     // The first chat makes the client; then the client is given a personal manager.
     const first = await team.customer();
@@ -191,8 +173,7 @@ describe('distribution of new chats to operators', () => {
   it('refuses In work to someone whose role may not be given chats: it would only take a licence', async () => {
     const { db } = suite.server.database;
     const team = await distributionTeam(suite.server, suite.ids, { operators: 1 });
-    const [person] = team.operators;
-    if (!person) throw new Error('operator missing');
+    const person = team.operator(0);
     const roleId = newId();
     await db.insert(t.roles).values({
       id: roleId,
@@ -219,8 +200,7 @@ describe('distribution of new chats to operators', () => {
       operators: 1,
       team: { dialogLimit: 1 },
     });
-    const [operator] = team.operators;
-    if (!operator) throw new Error('operator missing');
+    const operator = team.operator(0);
     await team.ready(operator);
     const held = (await team.customer()).chat;
     const waiting = await team.customer();
