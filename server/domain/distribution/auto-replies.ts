@@ -38,6 +38,8 @@ export async function sendAutoReply(
         sql`'OPTION_AUTO_REPLIES' = any(${organizations.options})`,
       ),
     );
+  // Nothing to send and nothing to settle (a greeting switched off): the chat stays as it is.
+  if (!reply && mark.length === 0) return false;
   await scope.tx
     .update(chats)
     .set({ autoRepliesSent: [...chat.autoRepliesSent, ...settled] })

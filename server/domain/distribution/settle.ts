@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
+import type { Chat } from '../../../src/protocol';
 import { chats } from '../../db/schema';
 import type { CommandScope } from '../command-scope';
 import { serveQueues } from './serve-queue';
@@ -12,19 +13,25 @@ import { scheduleChatTimers, scheduleUserTimers } from './schedule-timers';
 async function serveSkippedChats(scope: CommandScope): Promise<void> {
   const held = changedKeys(scope, 'chats', new Set([...scope.lockedChats, ...scope.touchedChats]));
   if (held.length === 0) return;
-  const waiting = await scope.tx
-    .selectDistinct({ teamId: chats.teamId })
-    .from(chats)
-    .where(
-      and(
-        inArray(chats.id, held),
-        eq(chats.status, 'pending'),
-        isNull(chats.operatorId),
-        isNotNull(chats.teamId),
-      ),
-    );
-  scope.serveTeams(waiting.map((row) => row.teamId));
+  // The rows this work wrote say where those chats stand; only chats it merely held are read.
+  const written = new Map<string, Placement>();
+  for (const event of scope.pending)
+    for (const change of event.changes)
+      if (change.table === 'chats' && change.op === 'put')
+        written.set(change.key, change.row as unknown as Placement);
+  const unread = held.filter((id) => !written.has(id));
+  const read =
+    unread.length === 0
+      ? []
+      : await scope.tx
+          .select({ status: chats.status, operatorId: chats.operatorId, teamId: chats.teamId })
+          .from(chats)
+          .where(inArray(chats.id, unread));
+  for (const chat of [...written.values(), ...read])
+    if (chat.status === 'pending' && chat.operatorId === null) scope.serveTeams([chat.teamId]);
 }
+
+type Placement = Pick<Chat, 'status' | 'operatorId' | 'teamId'>;
 
 const changedKeys = (scope: CommandScope, table: string, extra: ReadonlySet<string>): string[] => {
   const keys = new Set(extra);
