@@ -34,6 +34,8 @@ import { routingRuleDelete } from './routing-rule-delete';
 import { autoRepliesSave } from './auto-replies-save';
 import { teamSetDistribution } from './team-set-distribution';
 import { channelSetThresholds } from './channel-set-thresholds';
+import { teamCreate, teamUpdate } from './team-save';
+import { teamDelete } from './team-delete';
 
 type Handler<T extends CommandType> = (
   scope: CommandScope,
@@ -55,6 +57,9 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'autoReplies.save': autoRepliesSave,
   'team.setDistribution': teamSetDistribution,
   'channel.setThresholds': channelSetThresholds,
+  'team.create': teamCreate,
+  'team.update': teamUpdate,
+  'team.delete': teamDelete,
 };
 
 export type CommandDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };

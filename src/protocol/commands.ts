@@ -5,7 +5,7 @@ import { MessageTextSchema } from './validation';
 import { OperatorStatusSchema } from './entities/user';
 import { RoutingRuleSchema } from './entities/routing-rule';
 import { AutoRepliesSavePayload } from './entities/auto-reply';
-import { TEAM_DISTRIBUTION_FIELDS } from './entities/team';
+import { TEAM_DISTRIBUTION_FIELDS, TeamSchema } from './entities/team';
 import { ExpiryThresholdSchema } from './entities/channel';
 
 /**
@@ -82,6 +82,20 @@ export const TeamSetDistributionPayload = v.object({
 });
 
 /**
+ * A team as its side panel saves it (spec §2, §3, §5): created with an id the client chooses, or
+ * updated whole. The name is unique in the organization (TEAM_EXISTS).
+ */
+export const TeamSavePayload = v.object({
+  teamId: IdSchema,
+  name: TeamSchema.entries.name,
+  description: TeamSchema.entries.description,
+  ...TEAM_DISTRIBUTION_FIELDS,
+});
+
+/** Deletes a team that no open chat, channel or routing rule depends on (TEAM_IN_USE). */
+export const TeamDeletePayload = v.object({ teamId: IdSchema });
+
+/**
  * A channel's expiry thresholds. Either may be off; when both are on, the half-expired one comes
  * first, or a chat would turn red before it ever turned yellow.
  */
@@ -118,6 +132,9 @@ export const COMMAND_PAYLOADS = {
   'routingRule.delete': RoutingRuleDeletePayload,
   'autoReplies.save': AutoRepliesSavePayload,
   'team.setDistribution': TeamSetDistributionPayload,
+  'team.create': TeamSavePayload,
+  'team.update': TeamSavePayload,
+  'team.delete': TeamDeletePayload,
   'channel.setThresholds': ChannelSetThresholdsPayload,
 } as const;
 
@@ -139,6 +156,9 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'autoReplies.save',
   'team.setDistribution',
   'channel.setThresholds',
+  'team.create',
+  'team.update',
+  'team.delete',
 ];
 
 /** The envelope; the payload is checked against its type's schema separately. */

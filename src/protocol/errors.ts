@@ -173,6 +173,10 @@ export const ERROR_TEXTS = {
     ru: 'Время неактивности должно быть 0 или больше 23',
   },
   TEAM_NOT_FOUND: { en: 'Team not found', ru: 'Команда не найдена' },
+  TEAM_IN_USE: {
+    en: 'The team still has open chats, or a channel or routing rule sends chats to it',
+    ru: 'У команды есть открытые чаты, или на неё направляет чаты канал или правило маршрутизации',
+  },
   TEAM_EXISTS: {
     en: 'A team with this name already exists',
     ru: 'Команда с таким названием уже существует',

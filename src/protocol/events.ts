@@ -59,6 +59,9 @@ export const EVENT_TYPES = [
   'routingRule.deleted',
   'autoReplies.saved',
   'team.distributionSet',
+  'team.created',
+  'team.updated',
+  'team.deleted',
   'channel.thresholdsSet',
 ] as const;
 

@@ -20,6 +20,9 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'autoReplies.save': 'command.autoReplies.save',
   'team.setDistribution': 'command.team.setDistribution',
   'channel.setThresholds': 'command.channel.setThresholds',
+  'team.create': 'command.team.create',
+  'team.update': 'command.team.update',
+  'team.delete': 'command.team.delete',
 };
 type StaffCommandType = Exclude<CommandType, 'message.receive' | 'chat.rate'>;
 

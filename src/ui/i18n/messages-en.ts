@@ -101,6 +101,9 @@ export const MESSAGES_EN = {
   'command.autoReplies.save': 'Saving auto-replies',
   'command.team.setDistribution': 'Team distribution settings',
   'command.channel.setThresholds': 'Channel expiry thresholds',
+  'command.team.create': 'Creating a team',
+  'command.team.update': 'Saving a team',
+  'command.team.delete': 'Deleting a team',
   'command.other': 'Change',
 
   'chats.empty': 'No results, try changing filters',

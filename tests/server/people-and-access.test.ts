@@ -1,0 +1,276 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { newId, type ApiError, type CommandResult } from '../../src/protocol';
+import * as t from '../../server/db/schema';
+import {
+  command,
+  login,
+  otherOrganization,
+  sendCommands,
+  serverForSuite,
+  type Suite,
+} from './harness';
+
+/** What the people-and-access commands write: a refusal must leave all of it as it was. */
+async function peopleState(suite: Suite) {
+  const { db } = suite.server.database;
+  return {
+    teams: await db.select().from(t.teams).orderBy(asc(t.teams.id)),
+    roles: await db.select().from(t.roles).orderBy(asc(t.roles.id)),
+    users: await db.select().from(t.users).orderBy(asc(t.users.id)),
+    sessions: await db.select().from(t.sessions).orderBy(asc(t.sessions.id)),
+    chats: await db.select().from(t.chats).orderBy(asc(t.chats.id)),
+  };
+}
+
+async function run(suite: Suite, token: string, type: string, payload: unknown) {
+  const [result] = await sendCommands(suite.server, token, [command(type, payload)]);
+  if (!result) throw new Error('no result');
+  return result;
+}
+
+/** Sends a command that must be refused; checks nothing was written and returns the error. */
+async function refusal(
+  suite: Suite,
+  token: string,
+  type: string,
+  payload: unknown,
+): Promise<ApiError> {
+  const before = await peopleState(suite);
+  const sent = command(type, payload);
+  const [result] = await sendCommands(suite.server, token, [sent]);
+  expect(await peopleState(suite)).toEqual(before);
+  const events = await suite.server.database.db
+    .select()
+    .from(t.events)
+    .where(eq(t.events.commandId, sent.id));
+  expect(events).toEqual([]);
+  if (!result || result.ok) throw new Error(`${type} was not refused: ${JSON.stringify(result)}`);
+  return result.error;
+}
+
+const expectOk = (result: CommandResult) => {
+  expect(result.ok ? 'ok' : result.error).toBe('ok');
+};
+
+const distribution = {
+  distributionMethod: 'round_robin',
+  dialogLimit: 5,
+  redistributionMinutes: null,
+  autoCloseMinutes: null,
+  unattendedCloseHours: 0,
+  inactivityMinutes: 0,
+};
+
+const teamPayload = (over: Record<string, unknown> = {}) => ({
+  teamId: newId(),
+  name: `Team ${newId().slice(-12)}`,
+  description: 'Answers questions',
+  ...distribution,
+  ...over,
+});
+
+describe('team commands', () => {
+  const suite = serverForSuite();
+  let admin = '';
+  let otherTeamId = '';
+
+  beforeAll(async () => {
+    admin = await login(suite.server, 'admin@demo.test');
+    const other = await otherOrganization(suite.server.database);
+    otherTeamId = newId();
+    await suite.server.database.db.insert(t.teams).values({
+      id: otherTeamId,
+      orgId: other.id,
+      name: 'Elsewhere',
+      description: 'Another company',
+    });
+  });
+
+  const teamById = async (id: string) => {
+    const [row] = await suite.server.database.db.select().from(t.teams).where(eq(t.teams.id, id));
+    return row;
+  };
+
+  it('creates a team with its settings and syncs its row to the organization', async () => {
+    const payload = teamPayload({ dialogLimit: 7, distributionMethod: 'least_busy' });
+    const sent = command('team.create', payload);
+    const [result] = await sendCommands(suite.server, admin, [sent]);
+    expectOk(result!);
+    expect(await teamById(payload.teamId)).toMatchObject({
+      orgId: suite.ids.org.id,
+      name: payload.name,
+      description: 'Answers questions',
+      dialogLimit: 7,
+      distributionMethod: 'least_busy',
+    });
+    const [event] = await suite.server.database.db
+      .select()
+      .from(t.events)
+      .where(eq(t.events.commandId, sent.id));
+    expect(event?.type).toBe('team.created');
+    expect(event?.changes).toEqual([
+      expect.objectContaining({ table: 'teams', op: 'put', key: payload.teamId, groups: ['org'] }),
+    ]);
+  });
+
+  it('updates a team whole, keeping its name when only the description changes', async () => {
+    const payload = teamPayload();
+    expectOk(await run(suite, admin, 'team.create', payload));
+    expectOk(
+      await run(suite, admin, 'team.update', {
+        ...payload,
+        description: 'Night shift',
+        dialogLimit: 9,
+      }),
+    );
+    expect(await teamById(payload.teamId)).toMatchObject({
+      name: payload.name,
+      description: 'Night shift',
+      dialogLimit: 9,
+    });
+  });
+
+  it('refuses a name another team of the organization holds, in any case', async () => {
+    const first = teamPayload();
+    const second = teamPayload();
+    expectOk(await run(suite, admin, 'team.create', first));
+    expectOk(await run(suite, admin, 'team.create', second));
+    expect(
+      (await refusal(suite, admin, 'team.create', teamPayload({ name: first.name.toUpperCase() })))
+        .name,
+    ).toBe('TEAM_EXISTS');
+    expect((await refusal(suite, admin, 'team.update', { ...second, name: first.name })).name).toBe(
+      'TEAM_EXISTS',
+    );
+  });
+
+  it('allows a name only another organization uses', async () => {
+    expectOk(await run(suite, admin, 'team.create', teamPayload({ name: 'Elsewhere' })));
+  });
+
+  it.each([
+    ['an empty name', { name: '  ' }, 'name'],
+    ['a name over 64 characters', { name: 'n'.repeat(65) }, 'name'],
+    ['no description', { description: '' }, 'description'],
+    ['a description over 128 characters', { description: 'd'.repeat(129) }, 'description'],
+    ['a dialog limit of 0', { dialogLimit: 0 }, 'dialogLimit'],
+    ['a dialog limit over 999', { dialogLimit: 1000 }, 'dialogLimit'],
+    ['redistribution over 999 minutes', { redistributionMinutes: 1000 }, 'redistributionMinutes'],
+    ['an unknown distribution method', { distributionMethod: 'random' }, 'distributionMethod'],
+  ])('refuses %s with VALIDATION_FAILED naming the field', async (_case, over, field) => {
+    const error = await refusal(suite, admin, 'team.create', teamPayload(over));
+    expect(error).toMatchObject({ name: 'VALIDATION_FAILED', params: { field } });
+  });
+
+  it('refuses an inactivity time of 1 to 23 minutes with its own name', async () => {
+    const error = await refusal(suite, admin, 'team.create', teamPayload({ inactivityMinutes: 5 }));
+    expect(error.name).toBe('INACTIVITY_TIME_INVALID');
+  });
+
+  it('refuses creating a team under an id already used', async () => {
+    const error = await refusal(suite, admin, 'team.create', teamPayload({ teamId: otherTeamId }));
+    expect(error).toMatchObject({ name: 'VALIDATION_FAILED', params: { field: 'teamId' } });
+  });
+
+  it("answers another organization's team as not found to update and delete", async () => {
+    const update = teamPayload({ teamId: otherTeamId });
+    expect((await refusal(suite, admin, 'team.update', update)).name).toBe('TEAM_NOT_FOUND');
+    expect((await refusal(suite, admin, 'team.delete', { teamId: otherTeamId })).name).toBe(
+      'TEAM_NOT_FOUND',
+    );
+    expect((await teamById(otherTeamId))?.name).toBe('Elsewhere');
+  });
+
+  it("refuses an operator's token to create, update or delete a team", async () => {
+    const { support } = suite.ids;
+    const create = await refusal(suite, suite.operator, 'team.create', teamPayload());
+    expect(create.name).toBe('ACCESS_DENIED');
+    const update = await refusal(suite, suite.operator, 'team.update', {
+      ...teamPayload({ teamId: support.id, name: support.name }),
+    });
+    expect(update.name).toBe('ACCESS_DENIED');
+    const remove = await refusal(suite, suite.operator, 'team.delete', { teamId: support.id });
+    expect(remove.name).toBe('ACCESS_DENIED');
+  });
+
+  it('lets a supervisor manage teams', async () => {
+    expectOk(await run(suite, suite.supervisor, 'team.create', teamPayload()));
+  });
+
+  it('deletes a team its members leave, and syncs both', async () => {
+    const { db } = suite.server.database;
+    const payload = teamPayload();
+    expectOk(await run(suite, admin, 'team.create', payload));
+    const { operator, support } = suite.ids;
+    await db
+      .update(t.users)
+      .set({ teamIds: [support.id, payload.teamId] })
+      .where(eq(t.users.id, operator.id));
+    const sent = command('team.delete', { teamId: payload.teamId });
+    const [result] = await sendCommands(suite.server, admin, [sent]);
+    expectOk(result!);
+    expect(await teamById(payload.teamId)).toBeUndefined();
+    const [member] = await db.select().from(t.users).where(eq(t.users.id, operator.id));
+    expect(member?.teamIds).toEqual([support.id]);
+    const [event] = await db.select().from(t.events).where(eq(t.events.commandId, sent.id));
+    expect(event?.changes).toEqual([
+      { table: 'teams', op: 'delete', key: payload.teamId, groups: ['org'] },
+      expect.objectContaining({ table: 'users', op: 'put', key: operator.id }),
+    ]);
+  });
+
+  it('refuses to delete a team a channel, a routing rule or an open chat still sends work to', async () => {
+    const { db } = suite.server.database;
+    const payload = teamPayload();
+    expectOk(await run(suite, admin, 'team.create', payload));
+    const { channel } = suite.ids;
+
+    await db
+      .update(t.channels)
+      .set({ teamId: payload.teamId })
+      .where(eq(t.channels.id, channel.id));
+    expect((await refusal(suite, admin, 'team.delete', { teamId: payload.teamId })).name).toBe(
+      'TEAM_IN_USE',
+    );
+    await db
+      .update(t.channels)
+      .set({ teamId: channel.teamId })
+      .where(eq(t.channels.id, channel.id));
+
+    const [rule] = await db
+      .select()
+      .from(t.routingRules)
+      .where(eq(t.routingRules.orgId, suite.ids.org.id))
+      .limit(1);
+    if (rule) {
+      await db
+        .update(t.routingRules)
+        .set({ action: { kind: 'team', teamId: payload.teamId } })
+        .where(eq(t.routingRules.id, rule.id));
+      expect((await refusal(suite, admin, 'team.delete', { teamId: payload.teamId })).name).toBe(
+        'TEAM_IN_USE',
+      );
+      await db
+        .update(t.routingRules)
+        .set({ action: rule.action })
+        .where(eq(t.routingRules.id, rule.id));
+    }
+
+    const [chat] = await db
+      .select()
+      .from(t.chats)
+      .where(
+        and(eq(t.chats.orgId, suite.ids.org.id), inArray(t.chats.status, ['pending', 'assigned'])),
+      )
+      .limit(1);
+    if (!chat) throw new Error('the demo data has no open chat');
+    await db.update(t.chats).set({ teamId: payload.teamId }).where(eq(t.chats.id, chat.id));
+    expect((await refusal(suite, admin, 'team.delete', { teamId: payload.teamId })).name).toBe(
+      'TEAM_IN_USE',
+    );
+    await db.update(t.chats).set({ teamId: chat.teamId }).where(eq(t.chats.id, chat.id));
+
+    expectOk(await run(suite, admin, 'team.delete', { teamId: payload.teamId }));
+  });
+});
