@@ -36,6 +36,8 @@ import { teamSetDistribution } from './team-set-distribution';
 import { channelSetThresholds } from './channel-set-thresholds';
 import { teamCreate, teamUpdate } from './team-save';
 import { teamDelete } from './team-delete';
+import { roleCreate, roleUpdate } from './role-save';
+import { roleDelete } from './role-delete';
 
 type Handler<T extends CommandType> = (
   scope: CommandScope,
@@ -60,6 +62,9 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'team.create': teamCreate,
   'team.update': teamUpdate,
   'team.delete': teamDelete,
+  'role.create': roleCreate,
+  'role.update': roleUpdate,
+  'role.delete': roleDelete,
 };
 
 export type CommandDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };

@@ -7,6 +7,7 @@ import { RoutingRuleSchema } from './entities/routing-rule';
 import { AutoRepliesSavePayload } from './entities/auto-reply';
 import { TEAM_DISTRIBUTION_FIELDS, TeamSchema } from './entities/team';
 import { ExpiryThresholdSchema } from './entities/channel';
+import { RoleSchema } from './entities/role';
 
 /**
  * Commands: `{ id, type, payload }`. The same schema validates in the form, in the outbox and
@@ -96,6 +97,21 @@ export const TeamSavePayload = v.object({
 export const TeamDeletePayload = v.object({ teamId: IdSchema });
 
 /**
+ * A created role as the Roles screen saves it (spec §3, §6): name unique in the organization
+ * (ROLE_EXISTS), description, and rights chosen from RIGHTS. Built-in roles are refused
+ * (IMMUTABLE_ROLE_UPDATE); RIGHT_OBSERVER is never a client organization's (VALIDATION_FAILED).
+ */
+export const RoleSavePayload = v.object({
+  roleId: IdSchema,
+  name: RoleSchema.entries.name,
+  description: RoleSchema.entries.description,
+  rights: RoleSchema.entries.rights,
+});
+
+/** Deletes a created role no user holds (ROLE_IN_USE). */
+export const RoleDeletePayload = v.object({ roleId: IdSchema });
+
+/**
  * A channel's expiry thresholds. Either may be off; when both are on, the half-expired one comes
  * first, or a chat would turn red before it ever turned yellow.
  */
@@ -135,6 +151,9 @@ export const COMMAND_PAYLOADS = {
   'team.create': TeamSavePayload,
   'team.update': TeamSavePayload,
   'team.delete': TeamDeletePayload,
+  'role.create': RoleSavePayload,
+  'role.update': RoleSavePayload,
+  'role.delete': RoleDeletePayload,
   'channel.setThresholds': ChannelSetThresholdsPayload,
 } as const;
 
@@ -159,6 +178,9 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'team.create',
   'team.update',
   'team.delete',
+  'role.create',
+  'role.update',
+  'role.delete',
 ];
 
 /** The envelope; the payload is checked against its type's schema separately. */

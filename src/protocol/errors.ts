@@ -134,6 +134,10 @@ export const ERROR_TEXTS = {
     en: 'A role with this name already exists',
     ru: 'Роль с таким названием уже существует',
   },
+  ROLE_IN_USE: {
+    en: 'The role is given to users; give them another role first',
+    ru: 'Роль назначена пользователям; сначала назначьте им другую роль',
+  },
   ROLE_NOT_FOUND: { en: 'Role not found', ru: 'Роль не найдена' },
   IMMUTABLE_ROLE_UPDATE: {
     en: 'A built-in role cannot be changed',

@@ -62,6 +62,9 @@ export const EVENT_TYPES = [
   'team.created',
   'team.updated',
   'team.deleted',
+  'role.created',
+  'role.updated',
+  'role.deleted',
   'channel.thresholdsSet',
 ] as const;
 

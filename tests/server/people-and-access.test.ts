@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { newId, type ApiError, type CommandResult } from '../../src/protocol';
+import { LIVE_CLOSE, newId, type ApiError, type CommandResult } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
+  call,
   command,
+  LiveClient,
   login,
   otherOrganization,
   sendCommands,
@@ -272,5 +274,220 @@ describe('team commands', () => {
     await db.update(t.chats).set({ teamId: chat.teamId }).where(eq(t.chats.id, chat.id));
 
     expectOk(await run(suite, admin, 'team.delete', { teamId: payload.teamId }));
+  });
+});
+
+const rolePayload = (over: Record<string, unknown> = {}) => ({
+  roleId: newId(),
+  name: `Role ${newId().slice(-12)}`,
+  description: 'Answers and reports',
+  rights: ['AUTHORITY_CHAT_DISTRIBUTION', 'AUTHORITY_ALL_STAT'],
+  ...over,
+});
+
+describe('role commands', () => {
+  const suite = serverForSuite();
+  let admin = '';
+  let other: Awaited<ReturnType<typeof otherOrganization>>;
+
+  beforeAll(async () => {
+    admin = await login(suite.server, 'admin@demo.test');
+    other = await otherOrganization(suite.server.database);
+  });
+
+  const roleById = async (id: string) => {
+    const [row] = await suite.server.database.db.select().from(t.roles).where(eq(t.roles.id, id));
+    return row;
+  };
+  const builtIn = async (name: string) => {
+    const [row] = await suite.server.database.db
+      .select()
+      .from(t.roles)
+      .where(and(eq(t.roles.orgId, suite.ids.org.id), eq(t.roles.name, name)));
+    if (!row) throw new Error(`no ${name} role`);
+    return row;
+  };
+
+  it('creates, updates and deletes a role, syncing each change to the organization', async () => {
+    const payload = rolePayload();
+    const created = command('role.create', payload);
+    expectOk((await sendCommands(suite.server, admin, [created]))[0]!);
+    expect(await roleById(payload.roleId)).toMatchObject({
+      orgId: suite.ids.org.id,
+      name: payload.name,
+      rights: payload.rights,
+      immutable: false,
+    });
+    const [event] = await suite.server.database.db
+      .select()
+      .from(t.events)
+      .where(eq(t.events.commandId, created.id));
+    expect(event).toMatchObject({
+      type: 'role.created',
+      changes: [expect.objectContaining({ table: 'roles', key: payload.roleId, groups: ['org'] })],
+    });
+
+    const updated = {
+      ...payload,
+      description: 'Only answers',
+      rights: ['AUTHORITY_CHAT_DISTRIBUTION'],
+    };
+    expectOk(await run(suite, admin, 'role.update', updated));
+    expect(await roleById(payload.roleId)).toMatchObject({
+      description: 'Only answers',
+      rights: ['AUTHORITY_CHAT_DISTRIBUTION'],
+    });
+
+    expectOk(await run(suite, admin, 'role.delete', { roleId: payload.roleId }));
+    expect(await roleById(payload.roleId)).toBeUndefined();
+  });
+
+  it.each([
+    ['an empty name', { name: '' }, 'name'],
+    ['a name over 32 characters', { name: 'n'.repeat(33) }, 'name'],
+    ['no description', { description: ' ' }, 'description'],
+    ['a description over 255 characters', { description: 'd'.repeat(256) }, 'description'],
+    ['an unknown right', { rights: ['AUTHORITY_EVERYTHING'] }, 'rights.0'],
+    ['the observer right', { rights: ['AUTHORITY_ALL_STAT', 'RIGHT_OBSERVER'] }, 'rights'],
+  ])('refuses %s with VALIDATION_FAILED naming the field', async (_case, over, field) => {
+    const error = await refusal(suite, admin, 'role.create', rolePayload(over));
+    expect(error).toMatchObject({ name: 'VALIDATION_FAILED', params: { field } });
+  });
+
+  it('refuses the observer right on an update too', async () => {
+    const payload = rolePayload();
+    expectOk(await run(suite, admin, 'role.create', payload));
+    const error = await refusal(suite, admin, 'role.update', {
+      ...payload,
+      rights: ['RIGHT_OBSERVER'],
+    });
+    expect(error).toMatchObject({ name: 'VALIDATION_FAILED', params: { field: 'rights' } });
+  });
+
+  it('refuses a name another role of the organization holds, built-in ones included', async () => {
+    expect(
+      (await refusal(suite, admin, 'role.create', rolePayload({ name: 'operator' }))).name,
+    ).toBe('ROLE_EXISTS');
+    const first = rolePayload();
+    const second = rolePayload();
+    expectOk(await run(suite, admin, 'role.create', first));
+    expectOk(await run(suite, admin, 'role.create', second));
+    expect((await refusal(suite, admin, 'role.update', { ...second, name: first.name })).name).toBe(
+      'ROLE_EXISTS',
+    );
+  });
+
+  it('refuses changing or deleting a built-in role', async () => {
+    const operatorRole = await builtIn('Operator');
+    const update = await refusal(suite, admin, 'role.update', {
+      roleId: operatorRole.id,
+      name: 'Operator',
+      description: 'Changed',
+      rights: ['AUTHORITY_CHAT_DISTRIBUTION'],
+    });
+    expect(update.name).toBe('IMMUTABLE_ROLE_UPDATE');
+    const remove = await refusal(suite, admin, 'role.delete', { roleId: operatorRole.id });
+    expect(remove.name).toBe('IMMUTABLE_ROLE_UPDATE');
+  });
+
+  it('refuses deleting a role a user holds', async () => {
+    const payload = rolePayload();
+    expectOk(await run(suite, admin, 'role.create', payload));
+    const { db } = suite.server.database;
+    const { supervisor } = suite.ids;
+    await db.update(t.users).set({ roleId: payload.roleId }).where(eq(t.users.id, supervisor.id));
+    expect((await refusal(suite, admin, 'role.delete', { roleId: payload.roleId })).name).toBe(
+      'ROLE_IN_USE',
+    );
+    await db
+      .update(t.users)
+      .set({ roleId: supervisor.roleId })
+      .where(eq(t.users.id, supervisor.id));
+  });
+
+  it("answers another organization's role as not found", async () => {
+    const [otherRole] = await suite.server.database.db
+      .select()
+      .from(t.roles)
+      .where(eq(t.roles.orgId, other.id))
+      .limit(1);
+    if (!otherRole) throw new Error('no role in the other organization');
+    const update = await refusal(
+      suite,
+      admin,
+      'role.update',
+      rolePayload({ roleId: otherRole.id }),
+    );
+    expect(update.name).toBe('ROLE_NOT_FOUND');
+    const remove = await refusal(suite, admin, 'role.delete', { roleId: otherRole.id });
+    expect(remove.name).toBe('ROLE_NOT_FOUND');
+  });
+
+  it("refuses an operator's and a supervisor's token to create a role", async () => {
+    expect((await refusal(suite, suite.operator, 'role.create', rolePayload())).name).toBe(
+      'ACCESS_DENIED',
+    );
+    expect((await refusal(suite, suite.supervisor, 'role.create', rolePayload())).name).toBe(
+      'ACCESS_DENIED',
+    );
+  });
+
+  it('refuses a right the sender does not hold', async () => {
+    const { db } = suite.server.database;
+    const editor = rolePayload({ rights: ['AUTHORITY_ROLE_MODIFY'] });
+    expectOk(await run(suite, admin, 'role.create', editor));
+    const { operator } = suite.ids;
+    await db.update(t.users).set({ roleId: editor.roleId }).where(eq(t.users.id, operator.id));
+    try {
+      const error = await refusal(
+        suite,
+        suite.operator,
+        'role.create',
+        rolePayload({ rights: ['AUTHORITY_ROLE_MODIFY', 'RIGHT_ACCOUNT_CONTROL'] }),
+      );
+      expect(error.name).toBe('ACCESS_DENIED');
+    } finally {
+      await db.update(t.users).set({ roleId: operator.roleId }).where(eq(t.users.id, operator.id));
+    }
+  });
+
+  it('gives the holders of a changed role their new rights at once, resetting their live stream', async () => {
+    const { server, ids } = suite;
+    const { db } = server.database;
+    const role = rolePayload({ rights: ['AUTHORITY_CHAT_DISTRIBUTION'] });
+    expectOk(await run(suite, admin, 'role.create', role));
+    await db.update(t.users).set({ roleId: role.roleId }).where(eq(t.users.id, ids.operator.id));
+    try {
+      const token = await login(server, 'operator@demo.test');
+      expect((await refusal(suite, token, 'team.create', teamPayload())).name).toBe(
+        'ACCESS_DENIED',
+      );
+      const status = await call(server, 'GET', '/api/sync/bootstrap', { token });
+      const cursor = (JSON.parse((status.body as string).split('\n')[0]!) as { cursor: number })
+        .cursor;
+      const live = LiveClient.open(server, token, cursor);
+      await live.until((c) => c.ready);
+
+      expectOk(
+        await run(suite, admin, 'role.update', {
+          ...role,
+          rights: [
+            'AUTHORITY_CHAT_DISTRIBUTION',
+            'AUTHORITY_ALL_CHATS',
+            'AUTHORITY_TEAM_MANAGEMENT',
+          ],
+        }),
+      );
+      // Seeing every chat is a new sync group: the stream resets so the client bootstraps it.
+      await live.until((c) => c.closeCode !== undefined);
+      expect(live.messages[live.messages.length - 1]).toEqual({ kind: 'reset', reset: true });
+      expect(live.closeCode).toBe(LIVE_CLOSE.reset);
+      expectOk(await run(suite, token, 'team.create', teamPayload()));
+    } finally {
+      await db
+        .update(t.users)
+        .set({ roleId: ids.operator.roleId })
+        .where(eq(t.users.id, ids.operator.id));
+    }
   });
 });

@@ -23,6 +23,9 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'team.create': 'command.team.create',
   'team.update': 'command.team.update',
   'team.delete': 'command.team.delete',
+  'role.create': 'command.role.create',
+  'role.update': 'command.role.update',
+  'role.delete': 'command.role.delete',
 };
 type StaffCommandType = Exclude<CommandType, 'message.receive' | 'chat.rate'>;
 

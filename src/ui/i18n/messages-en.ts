@@ -104,6 +104,9 @@ export const MESSAGES_EN = {
   'command.team.create': 'Creating a team',
   'command.team.update': 'Saving a team',
   'command.team.delete': 'Deleting a team',
+  'command.role.create': 'Creating a role',
+  'command.role.update': 'Saving a role',
+  'command.role.delete': 'Deleting a role',
   'command.other': 'Change',
 
   'chats.empty': 'No results, try changing filters',

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { CommandPayload } from '../../src/protocol';
+import { roles, users } from '../db/schema';
+import { ORG_GROUP } from '../sync/groups';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+import { requireRight } from './require-viewer';
+
+/**
+ * Deletes a created role. A role someone holds is refused (ROLE_IN_USE), inactive users
+ * included: every user must keep a role, and silently moving people to another role would
+ * change their rights behind the administrator's back.
+ */
+export async function roleDelete(
+  scope: CommandScope,
+  payload: CommandPayload<'role.delete'>,
+): Promise<void> {
+  requireRight(scope, 'AUTHORITY_ROLE_MODIFY');
+  const { roleId } = payload;
+  const [found] = await scope.tx
+    .select({ immutable: roles.immutable })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.orgId, scope.orgId)))
+    .for('update');
+  if (!found) fail('ROLE_NOT_FOUND');
+  if (found.immutable) fail('IMMUTABLE_ROLE_UPDATE');
+  const [holder] = await scope.tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.roleId, roleId))
+    .limit(1);
+  if (holder) fail('ROLE_IN_USE');
+  await scope.tx.delete(roles).where(eq(roles.id, roleId));
+  scope.emit('role.deleted', { roleId }, [
+    { table: 'roles', op: 'delete', key: roleId, groups: [ORG_GROUP] },
+  ]);
+}
