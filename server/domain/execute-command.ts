@@ -38,6 +38,7 @@ import { teamCreate, teamUpdate } from './team-save';
 import { teamDelete } from './team-delete';
 import { roleCreate, roleUpdate } from './role-save';
 import { roleDelete } from './role-delete';
+import { userCreate, userUpdate } from './user-save';
 
 type Handler<T extends CommandType> = (
   scope: CommandScope,
@@ -65,6 +66,8 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
   'role.create': roleCreate,
   'role.update': roleUpdate,
   'role.delete': roleDelete,
+  'user.create': userCreate,
+  'user.update': userUpdate,
 };
 
 export type CommandDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };

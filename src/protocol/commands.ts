@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { AttachmentListSchema } from './attachments';
-import { MessageTextSchema } from './validation';
-import { OperatorStatusSchema } from './entities/user';
+import { EmailSchema, MessageTextSchema, PasswordSchema } from './validation';
+import { OperatorStatusSchema, UserSchema } from './entities/user';
 import { RoutingRuleSchema } from './entities/routing-rule';
 import { AutoRepliesSavePayload } from './entities/auto-reply';
 import { TEAM_DISTRIBUTION_FIELDS, TeamSchema } from './entities/team';
@@ -111,6 +111,40 @@ export const RoleSavePayload = v.object({
 /** Deletes a created role no user holds (ROLE_IN_USE). */
 export const RoleDeletePayload = v.object({ roleId: IdSchema });
 
+/** What the Users screen saves of a user (spec §2, §3, §5); the e-mail is unique (EMAIL_ALREADY_USED). */
+const USER_FIELDS = {
+  userId: IdSchema,
+  name: UserSchema.entries.name,
+  email: EmailSchema,
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32))), null),
+  roleId: IdSchema,
+  /** Changing them needs AUTHORITY_TEAM_MANAGEMENT besides the right to manage users. */
+  teamIds: UserSchema.entries.teamIds,
+  /** Spec §5: a wrong value (not 1–999 whole minutes) disables the automatic break: stored null. */
+  autoBreakMinutes: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((minutes) =>
+        v.is(UserSchema.entries.autoBreakMinutes, minutes) ? minutes : null,
+      ),
+    ),
+    null,
+  ),
+  active: v.boolean(),
+};
+
+/** A new user with their first password, typed twice (PASSWORDS_DO_NOT_MATCH). */
+export const UserCreatePayload = v.pipe(
+  v.object({ ...USER_FIELDS, password: PasswordSchema, repeatPassword: v.string() }),
+  v.forward(
+    v.check((b) => b.password === b.repeatPassword, 'PASSWORDS_DO_NOT_MATCH'),
+    ['repeatPassword'],
+  ),
+);
+
+/** A user saved whole; deactivating ends their sessions and re-queues their chats. */
+export const UserUpdatePayload = v.object(USER_FIELDS);
+
 /**
  * A channel's expiry thresholds. Either may be off; when both are on, the half-expired one comes
  * first, or a chat would turn red before it ever turned yellow.
@@ -154,6 +188,8 @@ export const COMMAND_PAYLOADS = {
   'role.create': RoleSavePayload,
   'role.update': RoleSavePayload,
   'role.delete': RoleDeletePayload,
+  'user.create': UserCreatePayload,
+  'user.update': UserUpdatePayload,
   'channel.setThresholds': ChannelSetThresholdsPayload,
 } as const;
 
@@ -181,6 +217,8 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'role.create',
   'role.update',
   'role.delete',
+  'user.create',
+  'user.update',
 ];
 
 /** The envelope; the payload is checked against its type's schema separately. */

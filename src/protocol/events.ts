@@ -65,6 +65,7 @@ export const EVENT_TYPES = [
   'role.created',
   'role.updated',
   'role.deleted',
+  'user.created',
   'channel.thresholdsSet',
 ] as const;
 

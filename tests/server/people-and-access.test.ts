@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { LIVE_CLOSE, newId, type ApiError, type CommandResult } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
@@ -7,6 +7,7 @@ import {
   command,
   LiveClient,
   login,
+  operatorsChat,
   otherOrganization,
   sendCommands,
   serverForSuite,
@@ -489,5 +490,326 @@ describe('role commands', () => {
         .set({ roleId: ids.operator.roleId })
         .where(eq(t.users.id, ids.operator.id));
     }
+  });
+});
+
+const PASSWORD = 'Newcomer#2026';
+
+describe('user commands', () => {
+  const suite = serverForSuite();
+  let admin = '';
+  let operatorRoleId = '';
+  let other: Awaited<ReturnType<typeof otherOrganization>>;
+  let otherUserId = '';
+
+  const userPayload = (over: Record<string, unknown> = {}) => ({
+    userId: newId(),
+    name: 'Nina New',
+    email: `nina-${newId().slice(-12)}@demo.test`,
+    phone: '+1 555 0100',
+    roleId: operatorRoleId,
+    teamIds: [suite.ids.support.id],
+    autoBreakMinutes: 15,
+    active: true,
+    password: PASSWORD,
+    repeatPassword: PASSWORD,
+    ...over,
+  });
+  const updateOf = (
+    payload: ReturnType<typeof userPayload>,
+    over: Record<string, unknown> = {},
+  ) => {
+    const fields: Record<string, unknown> = { ...payload };
+    delete fields.password;
+    delete fields.repeatPassword;
+    return { ...fields, ...over };
+  };
+  const userById = async (id: string) => {
+    const [row] = await suite.server.database.db.select().from(t.users).where(eq(t.users.id, id));
+    return row;
+  };
+
+  beforeAll(async () => {
+    admin = await login(suite.server, 'admin@demo.test');
+    operatorRoleId = suite.ids.operator.roleId;
+    other = await otherOrganization(suite.server.database);
+    otherUserId = newId();
+    await suite.server.database.db.insert(t.users).values({
+      id: otherUserId,
+      orgId: other.id,
+      email: `someone-${otherUserId}@other.test`,
+      name: 'Someone',
+      roleId: other.roles.Operator,
+      passwordHash: 'x',
+    });
+  });
+
+  it('creates a user who can then sign in with the password given', async () => {
+    const payload = userPayload();
+    const sent = command('user.create', payload);
+    expectOk((await sendCommands(suite.server, admin, [sent]))[0]!);
+    const row = await userById(payload.userId);
+    expect(row).toMatchObject({
+      orgId: suite.ids.org.id,
+      name: 'Nina New',
+      email: payload.email,
+      phone: '+1 555 0100',
+      roleId: operatorRoleId,
+      teamIds: [suite.ids.support.id],
+      autoBreakMinutes: 15,
+      active: true,
+    });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const [event] = await suite.server.database.db
+      .select()
+      .from(t.events)
+      .where(eq(t.events.commandId, sent.id));
+    expect(event).toMatchObject({
+      type: 'user.created',
+      changes: [expect.objectContaining({ table: 'users', key: payload.userId, groups: ['org'] })],
+    });
+    expect(await login(suite.server, payload.email, PASSWORD)).toBeTruthy();
+  });
+
+  it('updates a user whole', async () => {
+    const payload = userPayload();
+    expectOk(await run(suite, admin, 'user.create', payload));
+    expectOk(
+      await run(
+        suite,
+        admin,
+        'user.update',
+        updateOf(payload, { name: 'Nina N.', phone: null, teamIds: [suite.ids.sales.id] }),
+      ),
+    );
+    expect(await userById(payload.userId)).toMatchObject({
+      name: 'Nina N.',
+      phone: null,
+      teamIds: [suite.ids.sales.id],
+    });
+  });
+
+  it.each([0, 1000, 2.5, 'soon'])(
+    'stores an automatic break of %s minutes as off, as the spec says of a wrong value',
+    async (minutes) => {
+      const payload = userPayload({ autoBreakMinutes: minutes });
+      expectOk(await run(suite, admin, 'user.create', payload));
+      expect((await userById(payload.userId))?.autoBreakMinutes).toBeNull();
+    },
+  );
+
+  it.each([
+    ['an empty name', { name: ' ' }, 'VALIDATION_FAILED', 'name'],
+    ['a name over 32 characters', { name: 'n'.repeat(33) }, 'VALIDATION_FAILED', 'name'],
+    ['no e-mail', { email: '' }, 'INVALID_EMAIL_FORMAT', 'email'],
+    ['an invalid e-mail', { email: 'nina@' }, 'INVALID_EMAIL_FORMAT', 'email'],
+    ['a phone over 32 characters', { phone: '1'.repeat(33) }, 'VALIDATION_FAILED', 'phone'],
+    [
+      'a short password',
+      { password: 'Ab#1', repeatPassword: 'Ab#1' },
+      'INVALID_PASSWORD_FORMAT',
+      'password',
+    ],
+    [
+      'a password without a digit',
+      { password: 'Abcdefg#h', repeatPassword: 'Abcdefg#h' },
+      'INVALID_PASSWORD_FORMAT',
+      'password',
+    ],
+    [
+      'a password without a capital',
+      { password: 'abcdef#12', repeatPassword: 'abcdef#12' },
+      'INVALID_PASSWORD_FORMAT',
+      'password',
+    ],
+    [
+      'a password without a special character',
+      { password: 'Abcdef123', repeatPassword: 'Abcdef123' },
+      'INVALID_PASSWORD_FORMAT',
+      'password',
+    ],
+    [
+      'a repeat that differs',
+      { repeatPassword: `${PASSWORD}x` },
+      'PASSWORDS_DO_NOT_MATCH',
+      'repeatPassword',
+    ],
+  ])('refuses %s with its name', async (_case, over, name, field) => {
+    const error = await refusal(suite, admin, 'user.create', userPayload(over));
+    expect(error).toMatchObject({ name, params: { field } });
+  });
+
+  it('refuses an e-mail another account uses, in any organization and any case', async () => {
+    expect(
+      (await refusal(suite, admin, 'user.create', userPayload({ email: 'OPERATOR@demo.test' })))
+        .name,
+    ).toBe('EMAIL_ALREADY_USED');
+    expect(
+      (
+        await refusal(
+          suite,
+          admin,
+          'user.create',
+          userPayload({ email: `someone-${otherUserId}@other.test` }),
+        )
+      ).name,
+    ).toBe('EMAIL_ALREADY_USED');
+    const payload = userPayload();
+    expectOk(await run(suite, admin, 'user.create', payload));
+    const error = await refusal(
+      suite,
+      admin,
+      'user.update',
+      updateOf(payload, { email: 'supervisor@demo.test' }),
+    );
+    expect(error.name).toBe('EMAIL_ALREADY_USED');
+  });
+
+  it("answers another organization's role, team and user as not found", async () => {
+    const otherRole = Object.values(other.roles)[0]!;
+    expect(
+      (await refusal(suite, admin, 'user.create', userPayload({ roleId: otherRole }))).name,
+    ).toBe('ROLE_NOT_FOUND');
+    expect(
+      (await refusal(suite, admin, 'user.create', userPayload({ roleId: newId() }))).name,
+    ).toBe('ROLE_NOT_FOUND');
+    expect(
+      (await refusal(suite, admin, 'user.create', userPayload({ teamIds: [newId()] }))).name,
+    ).toBe('TEAM_NOT_FOUND');
+    const update = await refusal(
+      suite,
+      admin,
+      'user.update',
+      updateOf(userPayload({ userId: otherUserId })),
+    );
+    expect(update.name).toBe('USER_NOT_FOUND');
+  });
+
+  it("refuses an operator's and a supervisor's token to create a user", async () => {
+    expect((await refusal(suite, suite.operator, 'user.create', userPayload())).name).toBe(
+      'ACCESS_DENIED',
+    );
+    expect((await refusal(suite, suite.supervisor, 'user.create', userPayload())).name).toBe(
+      'ACCESS_DENIED',
+    );
+  });
+
+  it('needs team management to change a user’s teams, not to change the rest', async () => {
+    const { db } = suite.server.database;
+    const accounts = rolePayloadFor(['RIGHT_ACCOUNT_CONTROL', 'AUTHORITY_CHAT_DISTRIBUTION']);
+    expectOk(await run(suite, admin, 'role.create', accounts));
+    const payload = userPayload();
+    expectOk(await run(suite, admin, 'user.create', payload));
+    const { supervisor } = suite.ids;
+    await db.update(t.users).set({ roleId: accounts.roleId }).where(eq(t.users.id, supervisor.id));
+    try {
+      const token = await login(suite.server, 'supervisor@demo.test');
+      const moved = updateOf(payload, { teamIds: [suite.ids.sales.id] });
+      expect((await refusal(suite, token, 'user.update', moved)).name).toBe('ACCESS_DENIED');
+      expectOk(await run(suite, token, 'user.update', updateOf(payload, { name: 'Nina Renamed' })));
+      expect((await userById(payload.userId))?.name).toBe('Nina Renamed');
+    } finally {
+      await db
+        .update(t.users)
+        .set({ roleId: supervisor.roleId })
+        .where(eq(t.users.id, supervisor.id));
+    }
+  });
+
+  it('refuses giving a role with rights the sender lacks', async () => {
+    const { db } = suite.server.database;
+    const accounts = rolePayloadFor(['RIGHT_ACCOUNT_CONTROL']);
+    expectOk(await run(suite, admin, 'role.create', accounts));
+    const { supervisor } = suite.ids;
+    await db.update(t.users).set({ roleId: accounts.roleId }).where(eq(t.users.id, supervisor.id));
+    try {
+      const token = await login(suite.server, 'supervisor@demo.test');
+      const error = await refusal(
+        suite,
+        token,
+        'user.create',
+        userPayload({ roleId: suite.ids.admin.roleId, teamIds: [] }),
+      );
+      expect(error.name).toBe('ACCESS_DENIED');
+    } finally {
+      await db
+        .update(t.users)
+        .set({ roleId: supervisor.roleId })
+        .where(eq(t.users.id, supervisor.id));
+    }
+  });
+
+  it('refuses an administrator deactivating themselves', async () => {
+    const { admin: me } = suite.ids;
+    const error = await refusal(suite, admin, 'user.update', {
+      userId: me.id,
+      name: me.name,
+      email: me.email,
+      phone: me.phone,
+      roleId: me.roleId,
+      teamIds: me.teamIds,
+      autoBreakMinutes: me.autoBreakMinutes,
+      active: false,
+    });
+    expect(error.name).toBe('ACCESS_DENIED');
+  });
+});
+
+const rolePayloadFor = (rights: string[]) => rolePayload({ rights });
+
+describe('deactivating a user', () => {
+  const suite = serverForSuite();
+
+  it('ends their sessions at once, closing their live socket, and re-queues their chats', async () => {
+    const { server, ids } = suite;
+    const { db } = server.database;
+    const admin = await login(server, 'admin@demo.test');
+    const chat = await operatorsChat(server, ids);
+    const token = await login(server, 'operator@demo.test');
+    const status = await call(server, 'GET', '/api/sync/bootstrap', { token });
+    const cursor = (JSON.parse((status.body as string).split('\n')[0]!) as { cursor: number })
+      .cursor;
+    const live = LiveClient.open(server, token, cursor);
+    await live.until((c) => c.ready);
+
+    const { operator } = ids;
+    expectOk(
+      await run(suite, admin, 'user.update', {
+        userId: operator.id,
+        name: operator.name,
+        email: operator.email,
+        phone: operator.phone,
+        roleId: operator.roleId,
+        teamIds: operator.teamIds,
+        autoBreakMinutes: operator.autoBreakMinutes,
+        active: false,
+      }),
+    );
+
+    await live.until((c) => c.closeCode !== undefined);
+    expect(live.closeCode).toBe(LIVE_CLOSE.unauthorized);
+    const open = await db
+      .select()
+      .from(t.sessions)
+      .where(and(eq(t.sessions.userId, operator.id), isNull(t.sessions.revokedAt)));
+    expect(open).toEqual([]);
+    const answer = await call(server, 'POST', '/api/commands', {
+      token,
+      body: { commands: [command('operator.setStatus', { status: 'in_work' })] },
+    });
+    expect(answer.status).toBe(401);
+
+    const held = await db
+      .select()
+      .from(t.chats)
+      .where(and(eq(t.chats.operatorId, operator.id), eq(t.chats.status, 'assigned')));
+    expect(held).toEqual([]);
+    const [after] = await db.select().from(t.chats).where(eq(t.chats.id, chat.id));
+    expect(after).toMatchObject({ status: 'pending', operatorId: null, teamId: chat.teamId });
+    const history = await db
+      .select()
+      .from(t.chatHistory)
+      .where(and(eq(t.chatHistory.chatId, chat.id), eq(t.chatHistory.kind, 'unassigned')));
+    expect(history.at(-1)?.data).toMatchObject({ operatorId: operator.id, reason: 'deactivated' });
   });
 });

@@ -26,6 +26,8 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'role.create': 'command.role.create',
   'role.update': 'command.role.update',
   'role.delete': 'command.role.delete',
+  'user.create': 'command.user.create',
+  'user.update': 'command.user.update',
 };
 type StaffCommandType = Exclude<CommandType, 'message.receive' | 'chat.rate'>;
 

@@ -107,6 +107,8 @@ export const MESSAGES_EN = {
   'command.role.create': 'Creating a role',
   'command.role.update': 'Saving a role',
   'command.role.delete': 'Deleting a role',
+  'command.user.create': 'Creating a user',
+  'command.user.update': 'Saving a user',
   'command.other': 'Change',
 
   'chats.empty': 'No results, try changing filters',

@@ -107,6 +107,8 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'command.role.create': 'Создание роли',
   'command.role.update': 'Сохранение роли',
   'command.role.delete': 'Удаление роли',
+  'command.user.create': 'Создание пользователя',
+  'command.user.update': 'Сохранение пользователя',
   'command.other': 'Изменение',
   'notice.newMessage': 'Новое сообщение!',
   'notice.dismiss': 'Скрыть',

@@ -1,0 +1,194 @@
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { CommandPayload, Right } from '../../src/protocol';
+import { channels, chats, roles, sessions, teams, users } from '../db/schema';
+import { hashPassword } from '../auth/passwords';
+import { ORG_GROUP, teamGroup } from '../sync/groups';
+import { userRow } from '../sync/wire-rows';
+import type { Viewer } from '../auth/viewer';
+import type { CommandScope } from './command-scope';
+import { fail } from './domain-error';
+import { requireRight } from './require-viewer';
+import { addHistory, chatMoveChanges } from './chat-changes';
+import { updateChat } from './chat-access';
+import { lockDistribution } from './distribution/serve-queue';
+
+type UserFields = CommandPayload<'user.update'>;
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
+  new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
+
+/** E-mails sign people in, so one belongs to one account across every organization. */
+async function refuseTakenEmail(scope: CommandScope, email: string, userId: string): Promise<void> {
+  const [taken] = await scope.tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)));
+  if (taken) fail('EMAIL_ALREADY_USED');
+}
+
+/**
+ * The role must be this organization's; a role newly given must hold no right the sender lacks,
+ * as giving a role above one's own would be a way to gain it. Held FOR SHARE so a concurrent
+ * role.delete waits.
+ */
+async function checkRole(
+  scope: CommandScope,
+  viewer: Viewer,
+  roleId: string,
+  given: boolean,
+): Promise<void> {
+  const [role] = await scope.tx
+    .select({ rights: roles.rights })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.orgId, scope.orgId)))
+    .for('share');
+  if (!role) fail('ROLE_NOT_FOUND', { field: 'roleId' });
+  if (given && (role.rights as Right[]).some((right) => !viewer.rights.has(right)))
+    fail('ACCESS_DENIED');
+}
+
+async function checkTeams(scope: CommandScope, teamIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(teamIds)];
+  if (unique.length === 0) return unique;
+  const found = await scope.tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(inArray(teams.id, unique), eq(teams.orgId, scope.orgId)));
+  if (found.length !== unique.length) fail('TEAM_NOT_FOUND', { field: 'teamIds' });
+  return unique;
+}
+
+async function checkFields(
+  scope: CommandScope,
+  viewer: Viewer,
+  fields: UserFields,
+  roleBefore: string | null,
+) {
+  await refuseTakenEmail(scope, fields.email, fields.userId);
+  await checkRole(scope, viewer, fields.roleId, fields.roleId !== roleBefore);
+  return checkTeams(scope, fields.teamIds);
+}
+
+/** A new staff member (spec §2 Users). Right RIGHT_ACCOUNT_CONTROL; teams need team management. */
+export async function userCreate(
+  scope: CommandScope,
+  payload: CommandPayload<'user.create'>,
+): Promise<void> {
+  const viewer = requireRight(scope, 'RIGHT_ACCOUNT_CONTROL');
+  if (payload.teamIds.length > 0) requireRight(scope, 'AUTHORITY_TEAM_MANAGEMENT');
+  const { userId, name, email, phone, roleId, autoBreakMinutes, active, password } = payload;
+  const [used] = await scope.tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (used) fail('VALIDATION_FAILED', { field: 'userId' });
+  const teamIds = await checkFields(scope, viewer, payload, null);
+  const [row] = await scope.tx
+    .insert(users)
+    .values({
+      id: userId,
+      orgId: scope.orgId,
+      name,
+      email,
+      phone,
+      roleId,
+      teamIds,
+      autoBreakMinutes,
+      active,
+      passwordHash: await hashPassword(password),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  scope.touchedUsers.add(row.id);
+  scope.emit('user.created', { userId: row.id, name: row.name }, [
+    { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] },
+  ]);
+}
+
+/**
+ * A user saved whole. Deactivating (docs/people-and-access.md) ends every session of theirs in
+ * the same transaction — their open live sockets close when the hub sees their row — and gives
+ * their open chats back to their team queues, to be served at once: their customers must not
+ * wait on someone who is gone.
+ */
+export async function userUpdate(scope: CommandScope, payload: UserFields): Promise<void> {
+  const viewer = requireRight(scope, 'RIGHT_ACCOUNT_CONTROL');
+  const { userId, ...fields } = payload;
+  // Before the user's row: a distribution giving them a chat either finishes first (and the
+  // chat is re-queued below) or sees them inactive.
+  if (!fields.active) await lockDistribution(scope);
+  const [before] = await scope.tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.orgId, scope.orgId)))
+    .for('update');
+  if (!before) fail('USER_NOT_FOUND');
+  if (!sameSet(before.teamIds, fields.teamIds)) requireRight(scope, 'AUTHORITY_TEAM_MANAGEMENT');
+  // Nobody locks themselves out: another administrator must do it.
+  if (userId === viewer.id && !fields.active) fail('ACCESS_DENIED');
+  const teamIds = await checkFields(scope, viewer, payload, before.roleId);
+  const deactivated = before.active && !fields.active;
+  const [row] = await scope.tx
+    .update(users)
+    .set({
+      ...fields,
+      teamIds,
+      ...(deactivated ? { operatorStatus: 'break' as const, online: false } : {}),
+      updatedAt: scope.now,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) fail('USER_NOT_FOUND');
+  scope.touchedUsers.add(row.id);
+  scope.serveTeams(teamIds);
+  scope.emit('user.updated', { userId, ...fields }, [
+    { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] },
+  ]);
+  if (deactivated) {
+    await scope.tx
+      .update(sessions)
+      .set({ revokedAt: scope.now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await requeueChatsOf(scope, userId);
+  }
+}
+
+/** The deactivated operator's assigned chats wait in their team's queue again, in their place. */
+async function requeueChatsOf(scope: CommandScope, operatorId: string): Promise<void> {
+  const held = await scope.tx
+    .select()
+    .from(chats)
+    .where(
+      and(
+        eq(chats.orgId, scope.orgId),
+        eq(chats.operatorId, operatorId),
+        eq(chats.status, 'assigned'),
+      ),
+    )
+    .for('update');
+  for (const chat of held) {
+    scope.lockedChats.add(chat.id);
+    // A chat given straight to the operator has no team: the channel's team takes it.
+    let teamId = chat.teamId;
+    if (!teamId) {
+      const [channel] = await scope.tx
+        .select({ teamId: channels.teamId })
+        .from(channels)
+        .where(eq(channels.id, chat.channelId));
+      teamId = channel?.teamId ?? null;
+    }
+    const updated = await updateChat(scope, chat.id, {
+      status: 'pending',
+      operatorId: null,
+      assignedAt: null,
+      teamId,
+      queuedAt: chat.unansweredSince ?? scope.now,
+    });
+    const known = new Set(teamId && teamId === chat.teamId ? [teamGroup(teamId)] : []);
+    const changes = await chatMoveChanges(scope.tx, chat, updated, known);
+    changes.push(
+      await addHistory(scope, updated, 'unassigned', { operatorId, reason: 'deactivated' }),
+    );
+    scope.emit('chat.unassigned', { chatId: chat.id, operatorId, reason: 'deactivated' }, changes);
+    scope.serveTeams([teamId]);
+  }
+}
