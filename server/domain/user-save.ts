@@ -113,9 +113,11 @@ export async function userCreate(
 export async function userUpdate(scope: CommandScope, payload: UserFields): Promise<void> {
   const viewer = requireRight(scope, 'RIGHT_ACCOUNT_CONTROL');
   const { userId, ...fields } = payload;
-  // Before the user's row: a distribution giving them a chat either finishes first (and the
-  // chat is re-queued below) or sees them inactive.
-  if (!fields.active) await lockDistribution(scope);
+  // Before the user's row, always: distribution writes operators' rows under this lock, and this
+  // command serves queues (under it) while holding the row. On deactivation it also means a
+  // distribution giving them a chat either finishes first (the chat is re-queued below) or sees
+  // them inactive.
+  await lockDistribution(scope);
   const [before] = await scope.tx
     .select()
     .from(users)
