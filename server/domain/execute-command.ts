@@ -17,7 +17,6 @@ import type { Viewer } from '../auth/viewer';
 import { currentSeq } from '../sync/event-log';
 import type { CommandScope } from './command-scope';
 import { runInScope } from './run-in-scope';
-import { noteActivity } from './distribution/operator-activity';
 import { DomainError } from './domain-error';
 import { parseOrFail } from './parse';
 import { messageSend } from './message-send';
@@ -137,9 +136,6 @@ export async function executeCommand(
         (scope) =>
           (HANDLERS[type] as Handler<CommandType>)(scope, payload as CommandPayload<CommandType>),
       );
-      // After distribution: holding the user's row while waiting for its lock could deadlock
-      // with a distribution giving this user a chat.
-      if (caller.viewer) await noteActivity(tx, caller.viewer.id, now);
       const seq = appended ?? (await currentSeq(tx, caller.orgId));
       const ok: CommandResult = { id: command.id, ok: true, seq };
       await tx

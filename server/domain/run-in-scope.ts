@@ -4,6 +4,7 @@ import type { Viewer } from '../auth/viewer';
 import { appendEvents } from '../sync/event-log';
 import { CommandScope } from './command-scope';
 import { settleDistribution } from './distribution/settle';
+import { noteActivity } from './distribution/operator-activity';
 
 export type ScopeCaller = { orgId: string; actor: Actor; viewer: Viewer | null };
 
@@ -22,6 +23,10 @@ export async function runInScope(
   const scope = new CommandScope(tx, caller.orgId, caller.actor, caller.viewer, options.now, newId);
   await work(scope);
   await settleDistribution(scope);
+  // Locks are taken in one order everywhere: chats, the distribution lock, users, the log. The
+  // acting staff member's activity stamp (their user row) therefore comes after distribution,
+  // which writes operators' rows under its lock, and before the log.
+  if (caller.viewer) await noteActivity(tx, caller.viewer.id, options.now);
   return appendEvents(
     tx,
     {
