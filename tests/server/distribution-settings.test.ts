@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { newId, type ApiError, type CommandResult } from '../../src/protocol';
+import { newId, type CommandResult } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { defaultRuleRow } from '../../server/domain/distribution/default-rule';
 import {
@@ -16,6 +16,7 @@ import {
   type Suite,
 } from './harness';
 import { distributionTeam } from './distribution-fixture';
+import { commandChecks } from './command-checks';
 
 const MINUTE = 60_000;
 
@@ -41,35 +42,7 @@ async function settingsState(suite: Suite) {
   };
 }
 
-async function run(suite: Suite, token: string, type: string, payload: unknown) {
-  const [result] = await sendCommands(suite.server, token, [command(type, payload)]);
-  if (!result) throw new Error('no result');
-  return result;
-}
-
-/** Sends a command that must be refused; checks nothing was written and returns the error. */
-async function refusal(
-  suite: Suite,
-  token: string,
-  type: string,
-  payload: unknown,
-): Promise<ApiError> {
-  const before = await settingsState(suite);
-  const sent = command(type, payload);
-  const [result] = await sendCommands(suite.server, token, [sent]);
-  expect(await settingsState(suite)).toEqual(before);
-  const events = await suite.server.database.db
-    .select()
-    .from(t.events)
-    .where(eq(t.events.commandId, sent.id));
-  expect(events).toEqual([]);
-  if (!result || result.ok) throw new Error(`${type} was not refused: ${JSON.stringify(result)}`);
-  return result.error;
-}
-
-const expectOk = (result: CommandResult) => {
-  expect(result.ok ? 'ok' : result.error).toBe('ok');
-};
+const { run, refusal, expectOk } = commandChecks(settingsState);
 
 describe('distribution settings commands', () => {
   const suite = serverForSuite();

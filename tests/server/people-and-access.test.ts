@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { LIVE_CLOSE, newId, type ApiError, type CommandResult } from '../../src/protocol';
+import { LIVE_CLOSE, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
   call,
@@ -13,6 +13,7 @@ import {
   serverForSuite,
   type Suite,
 } from './harness';
+import { commandChecks } from './command-checks';
 
 /** What the people-and-access commands write: a refusal must leave all of it as it was. */
 async function peopleState(suite: Suite) {
@@ -26,35 +27,7 @@ async function peopleState(suite: Suite) {
   };
 }
 
-async function run(suite: Suite, token: string, type: string, payload: unknown) {
-  const [result] = await sendCommands(suite.server, token, [command(type, payload)]);
-  if (!result) throw new Error('no result');
-  return result;
-}
-
-/** Sends a command that must be refused; checks nothing was written and returns the error. */
-async function refusal(
-  suite: Suite,
-  token: string,
-  type: string,
-  payload: unknown,
-): Promise<ApiError> {
-  const before = await peopleState(suite);
-  const sent = command(type, payload);
-  const [result] = await sendCommands(suite.server, token, [sent]);
-  expect(await peopleState(suite)).toEqual(before);
-  const events = await suite.server.database.db
-    .select()
-    .from(t.events)
-    .where(eq(t.events.commandId, sent.id));
-  expect(events).toEqual([]);
-  if (!result || result.ok) throw new Error(`${type} was not refused: ${JSON.stringify(result)}`);
-  return result.error;
-}
-
-const expectOk = (result: CommandResult) => {
-  expect(result.ok ? 'ok' : result.error).toBe('ok');
-};
+const { run, refusal, expectOk } = commandChecks(peopleState);
 
 const distribution = {
   distributionMethod: 'round_robin',
