@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { roles, users } from '../db/schema';
 import { ORG_GROUP } from '../sync/groups';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { requireRight } from './require-viewer';
+import { lockCreatedRole } from './role-save';
 
 /**
  * Deletes a created role. A role someone holds is refused (ROLE_IN_USE), inactive users
@@ -17,13 +18,7 @@ export async function roleDelete(
 ): Promise<void> {
   requireRight(scope, 'AUTHORITY_ROLE_MODIFY');
   const { roleId } = payload;
-  const [found] = await scope.tx
-    .select({ immutable: roles.immutable })
-    .from(roles)
-    .where(and(eq(roles.id, roleId), eq(roles.orgId, scope.orgId)))
-    .for('update');
-  if (!found) fail('ROLE_NOT_FOUND');
-  if (found.immutable) fail('IMMUTABLE_ROLE_UPDATE');
+  await lockCreatedRole(scope, roleId);
   const [holder] = await scope.tx
     .select({ id: users.id })
     .from(users)

@@ -36,6 +36,17 @@ async function refuseTakenName(scope: CommandScope, name: string, roleId: string
   if (taken) fail('ROLE_EXISTS');
 }
 
+/** A created role of this organization, its row locked until commit; built-in roles are never changed. */
+export async function lockCreatedRole(scope: CommandScope, roleId: string): Promise<void> {
+  const [found] = await scope.tx
+    .select({ immutable: roles.immutable })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.orgId, scope.orgId)))
+    .for('update');
+  if (!found) fail('ROLE_NOT_FOUND');
+  if (found.immutable) fail('IMMUTABLE_ROLE_UPDATE');
+}
+
 export async function roleCreate(scope: CommandScope, payload: RoleSave): Promise<void> {
   const rights = checkedRights(scope, payload.rights);
   const { roleId, name, description } = payload;
@@ -60,13 +71,7 @@ export async function roleCreate(scope: CommandScope, payload: RoleSave): Promis
 export async function roleUpdate(scope: CommandScope, payload: RoleSave): Promise<void> {
   const rights = checkedRights(scope, payload.rights);
   const { roleId, name, description } = payload;
-  const [found] = await scope.tx
-    .select({ immutable: roles.immutable })
-    .from(roles)
-    .where(and(eq(roles.id, roleId), eq(roles.orgId, scope.orgId)))
-    .for('update');
-  if (!found) fail('ROLE_NOT_FOUND');
-  if (found.immutable) fail('IMMUTABLE_ROLE_UPDATE');
+  await lockCreatedRole(scope, roleId);
   await refuseTakenName(scope, name, roleId);
   const [row] = await scope.tx
     .update(roles)
