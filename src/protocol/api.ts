@@ -25,7 +25,7 @@ export const TotpToggleBody = v.object({ enabled: v.boolean(), totpCode: TotpCod
 export const AccountUpdateBody = v.object({
   name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.userNameMax))),
   language: v.optional(LanguageSchema),
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(32)))),
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(LIMITS.phoneMax)))),
 });
 export const PasswordChangeBody = v.pipe(
   v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
+import { LIMITS } from './limits';
 import { AttachmentListSchema } from './attachments';
 import { EmailSchema, MessageTextSchema, PasswordSchema } from './validation';
 import { OperatorStatusSchema, UserSchema } from './entities/user';
@@ -64,7 +65,7 @@ export const MessageReceivePayload = v.object({
   client: v.object({
     externalId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
     name: v.optional(v.pipe(v.string(), v.maxLength(255))),
-    phone: v.optional(v.pipe(v.string(), v.maxLength(32))),
+    phone: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.phoneMax))),
     email: v.optional(v.pipe(v.string(), v.maxLength(255))),
   }),
   /** May be empty when the message is files only. */
@@ -116,7 +117,7 @@ const USER_FIELDS = {
   userId: IdSchema,
   name: UserSchema.entries.name,
   email: EmailSchema,
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32))), null),
+  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.phoneMax))), null),
   roleId: IdSchema,
   /** Changing them needs AUTHORITY_TEAM_MANAGEMENT besides the right to manage users. */
   teamIds: UserSchema.entries.teamIds,

@@ -13,6 +13,8 @@ export const LIMITS = {
   teamNameMax: 64,
   teamDescriptionMax: 128,
   userNameMax: 32,
+  /** A phone number as people write it (spaces, dashes, +, extension) fits in this. */
+  phoneMax: 32,
   dialogLimitMin: 1,
   dialogLimitMax: 999,
   redistributionMinutesMax: 999,
