@@ -6,6 +6,7 @@ import { userRow } from '../sync/wire-rows';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { requireRight } from './require-viewer';
+import { lockTeam } from './team-save';
 
 /**
  * Deletes a team (docs/people-and-access.md). A team that customers still wait on or are routed
@@ -18,12 +19,7 @@ export async function teamDelete(
 ): Promise<void> {
   requireRight(scope, 'AUTHORITY_TEAM_MANAGEMENT');
   const { teamId } = payload;
-  const [found] = await scope.tx
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.id, teamId), eq(teams.orgId, scope.orgId)))
-    .for('update');
-  if (!found) fail('TEAM_NOT_FOUND');
+  await lockTeam(scope, teamId);
 
   const [openChat] = await scope.tx
     .select({ id: chats.id })

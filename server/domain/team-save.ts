@@ -25,6 +25,16 @@ async function refuseTakenName(scope: CommandScope, name: string, teamId: string
   if (taken) fail('TEAM_EXISTS');
 }
 
+/** A team of this organization, its row locked until commit. */
+export async function lockTeam(scope: CommandScope, teamId: string): Promise<void> {
+  const [found] = await scope.tx
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.orgId, scope.orgId)))
+    .for('update');
+  if (!found) fail('TEAM_NOT_FOUND');
+}
+
 /** A new team (spec §2 Teams): its distribution settings are given with it. */
 export async function teamCreate(scope: CommandScope, payload: TeamSave): Promise<void> {
   requireRight(scope, 'AUTHORITY_TEAM_MANAGEMENT');
@@ -55,12 +65,7 @@ export async function teamCreate(scope: CommandScope, payload: TeamSave): Promis
 export async function teamUpdate(scope: CommandScope, payload: TeamSave): Promise<void> {
   requireRight(scope, 'AUTHORITY_TEAM_MANAGEMENT');
   const { teamId, ...fields } = payload;
-  const [found] = await scope.tx
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(eq(teams.id, teamId), eq(teams.orgId, scope.orgId)))
-    .for('update');
-  if (!found) fail('TEAM_NOT_FOUND');
+  await lockTeam(scope, teamId);
   await refuseTakenName(scope, fields.name, teamId);
   const [row] = await scope.tx
     .update(teams)
