@@ -599,47 +599,27 @@ describe('distribution settings commands', () => {
       });
     });
 
-    const refusals: [string, () => unknown, string][] = [
-      [
-        'a dialog limit of 0',
-        () => settings(suite.ids.sales.id, { dialogLimit: 0 }),
-        'VALIDATION_FAILED',
-      ],
-      [
-        'a dialog limit of 1000',
-        () => settings(suite.ids.sales.id, { dialogLimit: 1000 }),
-        'VALIDATION_FAILED',
-      ],
+    /** Values a team may not have, each refused on the sales team with the error named. */
+    const refusedValues: [string, Record<string, unknown>, string][] = [
+      ['a dialog limit of 0', { dialogLimit: 0 }, 'VALIDATION_FAILED'],
+      ['a dialog limit of 1000', { dialogLimit: 1000 }, 'VALIDATION_FAILED'],
       [
         'a redistribution time of 1000 minutes',
-        () => settings(suite.ids.sales.id, { redistributionMinutes: 1000 }),
+        { redistributionMinutes: 1000 },
         'VALIDATION_FAILED',
       ],
-      [
-        'an auto-close time of 4321 minutes',
-        () => settings(suite.ids.sales.id, { autoCloseMinutes: 4321 }),
-        'VALIDATION_FAILED',
-      ],
-      [
-        'an unattended close after 12 hours',
-        () => settings(suite.ids.sales.id, { unattendedCloseHours: 12 }),
-        'VALIDATION_FAILED',
-      ],
-      [
-        'an unknown distribution method',
-        () => settings(suite.ids.sales.id, { distributionMethod: 'random' }),
-        'VALIDATION_FAILED',
-      ],
-      [
-        'an inactivity time of 23 minutes',
-        () => settings(suite.ids.sales.id, { inactivityMinutes: 23 }),
-        'INACTIVITY_TIME_INVALID',
-      ],
-      [
-        'an inactivity time of 10 minutes',
-        () => settings(suite.ids.sales.id, { inactivityMinutes: 10 }),
-        'INACTIVITY_TIME_INVALID',
-      ],
+      ['an auto-close time of 4321 minutes', { autoCloseMinutes: 4321 }, 'VALIDATION_FAILED'],
+      ['an unattended close after 12 hours', { unattendedCloseHours: 12 }, 'VALIDATION_FAILED'],
+      ['an unknown distribution method', { distributionMethod: 'random' }, 'VALIDATION_FAILED'],
+      ['an inactivity time of 23 minutes', { inactivityMinutes: 23 }, 'INACTIVITY_TIME_INVALID'],
+      ['an inactivity time of 10 minutes', { inactivityMinutes: 10 }, 'INACTIVITY_TIME_INVALID'],
+    ];
+    const refusals: [string, () => unknown, string][] = [
+      ...refusedValues.map(([what, overrides, name]): [string, () => unknown, string] => [
+        what,
+        () => settings(suite.ids.sales.id, overrides),
+        name,
+      ]),
       ['a team that does not exist', () => settings(newId()), 'TEAM_NOT_FOUND'],
       ['another organization’s team', () => settings(other.teamId), 'TEAM_NOT_FOUND'],
     ];
