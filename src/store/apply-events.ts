@@ -62,12 +62,15 @@ export async function applyEvents(
       if (event.commandId) confirmedIds.add(event.commandId);
     }
     // One read of the outbox: what these events confirm leaves it, the rest stays live.
-    const live = await liveCommands(db);
-    const isDone = (row: OutboxRow) =>
-      confirmedIds.has(row.id) || (row.state === 'acknowledged' && (row.seq ?? Infinity) <= cursor);
-    const done = live.filter(isDone);
+    const done: OutboxRow[] = [];
+    const stillLive: OutboxRow[] = [];
+    for (const row of await liveCommands(db)) {
+      const confirmed =
+        confirmedIds.has(row.id) ||
+        (row.state === 'acknowledged' && (row.seq ?? Infinity) <= cursor);
+      (confirmed ? done : stillLive).push(row);
+    }
     for (const row of done) if (row.n !== undefined) await db.outbox.delete(row.n);
-    const stillLive = done.length === 0 ? live : live.filter((row) => !isDone(row));
     await recompute(db, [...touched, ...keysOf(done, ctx)], ctx, stillLive);
     await db.meta.put({ key: 'cursor', value: cursor });
   });
