@@ -20,7 +20,6 @@
  * postgres://root@127.0.0.1:5432/test) in a throwaway database dropped at the end. Results are
  * printed as a table and written to bench/results/distribution-<timestamp>.json.
  */
-import { availableParallelism, cpus } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import { newId, type CommandEnvelope, type CommandResult } from '../src/protocol';
 import { openDatabase, type Database } from '../server/db/database';
@@ -29,6 +28,7 @@ import { buildServer, type ServerContext } from '../server/http/app';
 import { loadViewer, type Viewer } from '../server/auth/viewer';
 import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
+import { machine, machineLine } from './machine';
 import { writeResults } from './results-file';
 import { formatTable, percentile } from './stats';
 import { benchPostgresUrl, hidePassword, onThrowawayPostgres } from './throwaway-postgres';
@@ -345,7 +345,7 @@ function table(rows: readonly Row[]): string {
 async function main(): Promise<void> {
   const started = performance.now();
   console.log(
-    `\nDistribution: assignments per second (${CHATS.toLocaleString('en')} chats, ${OPERATORS} operators, limit ${DIALOG_LIMIT}) through the server context (${cpus().length} CPUs, ${availableParallelism()} usable, Node ${process.version})\n`,
+    `\nDistribution: assignments per second (${CHATS.toLocaleString('en')} chats, ${OPERATORS} operators, limit ${DIALOG_LIMIT}) through the server context (${machineLine()})\n`,
   );
   const rows: Row[] = [];
   console.log('PGlite (in memory) …');
@@ -378,9 +378,7 @@ async function main(): Promise<void> {
   const file = writeResults('distribution', {
     bench: 'distribution',
     at: new Date().toISOString(),
-    node: process.version,
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? null,
+    ...machine(),
     chats: CHATS,
     operators: OPERATORS,
     dialogLimit: DIALOG_LIMIT,

@@ -13,7 +13,7 @@
  * postgres://root@127.0.0.1:5432/test) in a throwaway database that is dropped at the end.
  * Results are printed as a table and written to bench/results/server-ingest-<timestamp>.json.
  */
-import { availableParallelism, cpus } from 'node:os';
+import { cpus } from 'node:os';
 import { eq, inArray, and } from 'drizzle-orm';
 import { newId, type CommandResult } from '../src/protocol';
 import { openDatabase, type Database } from '../server/db/database';
@@ -21,6 +21,7 @@ import { chats, clientContacts, messages } from '../server/db/schema';
 import { executeCommand, type CommandDeps } from '../server/domain/execute-command';
 import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
+import { machine, machineLine } from './machine';
 import { writeResults } from './results-file';
 import { formatTable, percentile } from './stats';
 import { benchPostgresUrl, hidePassword, onThrowawayPostgres } from './throwaway-postgres';
@@ -284,9 +285,7 @@ function table(rows: readonly Row[]): string {
 
 async function main(): Promise<void> {
   const started = performance.now();
-  console.log(
-    `Server ingest: message.receive through executeCommand (${cpus().length} CPUs, ${availableParallelism()} usable, Node ${process.version})`,
-  );
+  console.log(`Server ingest: message.receive through executeCommand (${machineLine()})`);
   console.log(
     `${CLIENTS} distinct customers per run, so the first ${CLIENTS} messages open chats and the rest join them.\n`,
   );
@@ -338,9 +337,7 @@ async function main(): Promise<void> {
   const file = writeResults('server-ingest', {
     bench: 'server-ingest',
     at: new Date().toISOString(),
-    node: process.version,
-    cpus: cpus().length,
-    cpuModel: cpus()[0]?.model ?? null,
+    ...machine(),
     budget: {
       messagesPerSecond: BUDGET_PER_SECOND,
       backend: 'postgres',
