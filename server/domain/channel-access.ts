@@ -3,15 +3,19 @@ import { channels } from '../db/schema';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 
+function ofOrganization(scope: CommandScope, channelId: string) {
+  return scope.tx
+    .select()
+    .from(channels)
+    .where(and(eq(channels.id, channelId), eq(channels.orgId, scope.orgId)));
+}
+
 /** A channel of this organization that messages may go through now. */
 export async function activeChannel(
   scope: CommandScope,
   channelId: string,
 ): Promise<typeof channels.$inferSelect> {
-  const [channel] = await scope.tx
-    .select()
-    .from(channels)
-    .where(and(eq(channels.id, channelId), eq(channels.orgId, scope.orgId)));
+  const [channel] = await ofOrganization(scope, channelId);
   if (!channel) fail('CHANNEL_NOT_FOUND');
   if (!channel.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
   return channel;
@@ -27,11 +31,7 @@ export async function lockChannelSettings(
   scope: CommandScope,
   channelId: string,
 ): Promise<typeof channels.$inferSelect> {
-  const [channel] = await scope.tx
-    .select()
-    .from(channels)
-    .where(and(eq(channels.id, channelId), eq(channels.orgId, scope.orgId)))
-    .for('no key update');
+  const [channel] = await ofOrganization(scope, channelId).for('no key update');
   if (!channel) fail('CHANNEL_NOT_FOUND');
   return channel;
 }
