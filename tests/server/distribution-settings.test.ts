@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { newId, type CommandResult } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { defaultRuleRow } from '../../server/domain/distribution/default-rule';
@@ -169,10 +169,16 @@ describe('distribution settings commands', () => {
         createdAt: created?.createdAt,
       });
       const logged = await db
-        .select({ type: t.events.type })
+        .select({ data: t.events.data })
         .from(t.events)
-        .where(eq(t.events.type, 'routingRule.saved'));
-      expect(logged.length).toBeGreaterThanOrEqual(2);
+        .where(
+          and(
+            eq(t.events.type, 'routingRule.saved'),
+            sql`${t.events.data}->'rule'->>'id' = ${rule.id}`,
+          ),
+        )
+        .orderBy(asc(t.events.seq));
+      expect(logged.map(({ data }) => data.created)).toEqual([true, false]);
     });
 
     it('the default rule cannot be changed, deleted, or made a second time', async () => {
