@@ -112,9 +112,10 @@ export async function giveToRoutedOperator(
         .from(teams)
         .where(eq(teams.id, chat.teamId))
     : [];
-  const dialogLimit = team?.dialogLimit ?? null;
+  // A chat without a team has no limit to keep.
+  const dialogLimit = team?.dialogLimit ?? Number.MAX_SAFE_INTEGER;
   const person = await operatorCandidate(scope, operatorId);
-  if (!person || !mayReceive(person, dialogLimit ?? Number.MAX_SAFE_INTEGER)) return false;
+  if (!person || !mayReceive(person, dialogLimit)) return false;
   const seesTeam = chat.teamId !== null && person.teamIds.includes(chat.teamId);
   await assignChat(scope, chat, operatorId, 'routing', seesTeam);
   return true;
