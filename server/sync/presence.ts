@@ -85,8 +85,8 @@ export class Presence {
   }
 
   private async apply(person: Person, delta: 1 | -1): Promise<void> {
-    const count = Math.max(0, (this.counts.get(person.id) ?? 0) + delta);
     const was = this.counts.get(person.id) ?? 0;
+    const count = Math.max(0, was + delta);
     if (count === 0) this.counts.delete(person.id);
     else this.counts.set(person.id, count);
     // Only the first connection and the last close change anything beyond this instance.
@@ -166,7 +166,9 @@ async function setOnline(scope: CommandScope, userId: string): Promise<void> {
   const [row] = await scope.tx
     .update(users)
     .set({ online, updatedAt: scope.now })
-    .where(and(eq(users.id, userId), eq(users.orgId, scope.orgId), sql`${users.online} <> ${online}`))
+    .where(
+      and(eq(users.id, userId), eq(users.orgId, scope.orgId), sql`${users.online} <> ${online}`),
+    )
     .returning();
   if (!row) return; // nothing changed
   scope.emit('user.updated', { userId, online }, [
