@@ -7,6 +7,7 @@ import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 import { requireRight } from './require-viewer';
 import { lockTeam } from './team-save';
+import { lockDistribution } from './distribution/serve-queue';
 
 /**
  * Deletes a team (docs/people-and-access.md). A team that customers still wait on or are routed
@@ -46,6 +47,8 @@ export async function teamDelete(
     .limit(1);
   if (openChat || channel || rule) fail('TEAM_IN_USE');
 
+  // Before the members' rows: distribution writes operators' rows under this lock.
+  await lockDistribution(scope);
   const members = await scope.tx
     .update(users)
     .set({ teamIds: sql`array_remove(${users.teamIds}, ${teamId}::uuid)`, updatedAt: scope.now })

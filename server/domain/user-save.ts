@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { CommandPayload, Right } from '../../src/protocol';
 import { channels, chats, roles, sessions, teams, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -113,6 +113,9 @@ export async function userCreate(
 export async function userUpdate(scope: CommandScope, payload: UserFields): Promise<void> {
   const viewer = requireRight(scope, 'RIGHT_ACCOUNT_CONTROL');
   const { userId, ...fields } = payload;
+  // A deactivation takes the chats it gives back first, as every command takes a chat's row
+  // before the distribution lock: an operator closing one of them right now finishes first.
+  if (!fields.active) await lockChatsOf(scope, userId);
   // Before the user's row, always: distribution writes operators' rows under this lock, and this
   // command serves queues (under it) while holding the row. On deactivation it also means a
   // distribution giving them a chat either finishes first (the chat is re-queued below) or sees
@@ -154,9 +157,9 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
   }
 }
 
-/** The deactivated operator's assigned chats wait in their team's queue again, in their place. */
-async function requeueChatsOf(scope: CommandScope, operatorId: string): Promise<void> {
-  const held = await scope.tx
+/** The operator's assigned chats, locked in id order so two lockers never cross. */
+const lockChatsOf = (scope: CommandScope, operatorId: string) =>
+  scope.tx
     .select()
     .from(chats)
     .where(
@@ -166,7 +169,16 @@ async function requeueChatsOf(scope: CommandScope, operatorId: string): Promise<
         eq(chats.status, 'assigned'),
       ),
     )
+    .orderBy(asc(chats.id))
     .for('update');
+
+/**
+ * The deactivated operator's assigned chats wait in their team's queue again, in their place.
+ * Read again under the distribution lock: a chat given to them before it was taken is included
+ * (the only lock taken out of order, and only in that moment's window).
+ */
+async function requeueChatsOf(scope: CommandScope, operatorId: string): Promise<void> {
+  const held = await lockChatsOf(scope, operatorId);
   for (const chat of held) {
     scope.lockedChats.add(chat.id);
     // A chat given straight to the operator has no team: the channel's team takes it.
