@@ -59,7 +59,6 @@ async function candidatesWhere(scope: CommandScope, filter: SQL): Promise<TeamCa
     );
   return rows.map((row) => ({
     ...row,
-    openDialogs: row.openDialogs,
     lastAssignedAt: row.lastAssignedAt?.toISOString() ?? null,
   }));
 }
