@@ -89,8 +89,16 @@ export class Presence {
     const count = Math.max(0, was + delta);
     if (count === 0) this.counts.delete(person.id);
     else this.counts.set(person.id, count);
-    // Only the first connection and the last close change anything beyond this instance.
-    if ((was === 0) === (count === 0)) return;
+    // Between the first connection and the last close only this instance's count moves (what
+    // monitoring reads); online and the queues change only at those two moments.
+    if ((was === 0) === (count === 0)) {
+      if (count > 0)
+        await this.database.db
+          .update(presence)
+          .set({ connections: count })
+          .where(and(eq(presence.instanceId, this.instanceId), eq(presence.userId, person.id)));
+      return;
+    }
     await this.inScope(person.orgId, async (scope) => {
       // Before any user row: distribution may be giving this user a chat right now.
       await lockDistribution(scope);

@@ -218,4 +218,23 @@ describe('distribution of new chats to operators', () => {
     );
     expect((await team.chat(waiting.chat.id)).operatorId).toBe(operator.id);
   });
+
+  it('counts each live connection: an operator with two tabs stays online and served until both close', async () => {
+    const { db } = suite.server.database;
+    const team = await distributionTeam(suite.server, suite.ids, { operators: 1 });
+    const operator = team.operator(0);
+    const person = { id: operator.id, orgId: suite.ids.org.id };
+    await team.ready(operator);
+    await suite.server.context.presence.opened(person);
+    const rows = () => db.select().from(t.presence).where(eq(t.presence.userId, operator.id));
+    expect((await rows()).map((row) => row.connections)).toEqual([2]);
+    await suite.server.context.presence.closed(person);
+    expect((await rows()).map((row) => row.connections)).toEqual([1]);
+    expect((await team.customer()).chat.operatorId).toBe(operator.id);
+    await suite.server.context.presence.closed(person);
+    expect(await rows()).toEqual([]);
+    const [user] = await db.select().from(t.users).where(eq(t.users.id, operator.id));
+    expect(user?.online).toBe(false);
+    expect((await team.customer()).chat.status).toBe('pending');
+  });
 });
