@@ -4,15 +4,24 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Chat } from '../protocol';
+import type { ApiError, Chat } from '../protocol';
 import type { InboxDb } from './db';
 import { chatList, type ChatFilter, type ChatViewer } from './chat-list';
 import { chatIndexOf } from './chat-index';
 import type { LocalMessage, OutboxRow } from './tables';
-import { prepareCommand, writeCommand, type NewCommand, type NewFile } from './outbox';
+import {
+  discardRejected,
+  prepareCommand,
+  writeCommand,
+  type NewCommand,
+  type NewFile,
+} from './outbox';
+import { claimedCommands } from './claimed-commands';
 import { predictRow } from './predict';
 import { sentEchoesOf, withEchoes } from './sent-echoes';
 
@@ -99,10 +108,90 @@ export function useClientNames(): Map<string, string> | undefined {
   );
 }
 
-/** Commands the server refused, kept so the user can retry or discard them. */
+/**
+ * Commands the server refused, kept so the user can retry or discard them; those an open form
+ * shows beside its own fields are left out (claimed-commands.ts).
+ */
 export function useRejectedCommands(): OutboxRow[] | undefined {
   const db = useStore();
-  return useLiveQuery(() => db.outbox.where('state').equals('rejected').toArray(), [db]);
+  const rejected = useLiveQuery(() => db.outbox.where('state').equals('rejected').toArray(), [db]);
+  const claimed = useSyncExternalStore(claimedCommands.subscribe, claimedCommands.current);
+  return useMemo(() => rejected?.filter((row) => !claimed.has(row.id)), [rejected, claimed]);
+}
+
+/**
+ * Where a form's command stands: not sent yet, waiting in the outbox (offline, or on its way),
+ * accepted by the server, or refused with the server's error.
+ */
+export type CommandOutcome =
+  | { state: 'idle' }
+  | { state: 'waiting'; id: string }
+  | { state: 'saved'; id: string }
+  | { state: 'rejected'; id: string; error: ApiError | undefined };
+
+export type CommandSubmit = {
+  outcome: CommandOutcome;
+  /** Records the command (its prediction shows at once); a refusal it replaces is dropped. */
+  submit: (command: NewCommand, files?: readonly NewFile[]) => Promise<void>;
+  /** The user gave up the form: a refused command it holds is dropped, not left in the notice. */
+  abandon: () => Promise<void>;
+};
+
+/**
+ * A form's command through the outbox, like every command (DESIGN §5): it survives a dropped
+ * connection or a reload, and the form follows its outcome live. While the form is open it answers
+ * for a refusal itself; `onSaved` runs once when the server accepts the command.
+ */
+export function useCommandSubmit(onSaved?: (id: string) => void): CommandSubmit {
+  const db = useStore();
+  const enqueue = useEnqueue();
+  const [current, setCurrent] = useState<string | null>(null);
+  const found = useLiveQuery(
+    async () => (current ? { row: await db.outbox.where('id').equals(current).first() } : null),
+    [db, current],
+  );
+  const outcome = useMemo<CommandOutcome>(() => {
+    if (!current) return { state: 'idle' };
+    // Still loading, or in the outbox unanswered: waiting. Gone from the outbox: its events are here.
+    if (found === undefined || found === null) return { state: 'waiting', id: current };
+    const row = found.row;
+    if (!row || row.state === 'acknowledged') return { state: 'saved', id: current };
+    if (row.state === 'rejected') return { state: 'rejected', id: current, error: row.error };
+    return { state: 'waiting', id: current };
+  }, [current, found]);
+
+  const saved = useRef<string | null>(null);
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
+  useEffect(() => {
+    if (outcome.state !== 'saved' || saved.current === outcome.id) return;
+    saved.current = outcome.id;
+    onSavedRef.current?.(outcome.id);
+  }, [outcome]);
+
+  useEffect(() => {
+    if (!current) return;
+    claimedCommands.claim(current);
+    return () => {
+      claimedCommands.release(current);
+    };
+  }, [current]);
+
+  const submit = useCallback(
+    async (command: NewCommand, files: readonly NewFile[] = []) => {
+      if (outcome.state === 'rejected') await discardRejected(db, outcome.id);
+      const row = await enqueue(command, files);
+      // Claimed before React renders the refusal, so the shell's notice never flashes it.
+      claimedCommands.claim(row.id);
+      setCurrent(row.id);
+    },
+    [db, enqueue, outcome],
+  );
+  const abandon = useCallback(async () => {
+    if (outcome.state === 'rejected') await discardRejected(db, outcome.id);
+    setCurrent(null);
+  }, [db, outcome]);
+  return { outcome, submit, abandon };
 }
 
 /** Customer messages newer than the user's last look at the chat. */

@@ -1,5 +1,6 @@
 import type { SyncTable } from '../protocol';
 import type { AnyRow, LocalMessage, OutboxRow, SyncRows } from './tables';
+import { peopleKeys, predictPeopleRow } from './predict-people';
 
 /** Who predicts: the signed-in user. Time comes from the command, so a replay is identical. */
 export type PredictContext = { userId: string };
@@ -29,7 +30,7 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
     case 'operator.setStatus':
       return [{ table: 'users', key: ctx.userId }];
     default:
-      return [];
+      return peopleKeys(command);
   }
 }
 
@@ -121,6 +122,8 @@ export function predictRow(
     const status = p.status === 'in_work' ? 'in_work' : 'break';
     return { ...(row as SyncRows['users']), operatorStatus: status };
   }
+  if (peopleKeys(command).some((k) => k.table === table))
+    return predictPeopleRow(command, table, row);
   return row;
 }
 

@@ -6,6 +6,7 @@ import { MainMenu } from './MainMenu';
 import { SyncNotices } from './SyncNotices';
 import { RejectedCommands } from './RejectedCommands';
 import { NewMessageAlerts } from './NewMessageAlerts';
+import { ToastProvider } from '../../ui/Toasts';
 
 const adminApi = getRouteApi('/admin');
 
@@ -25,15 +26,17 @@ export function AdminLayout(): ReactNode {
   return (
     <StoreContext value={session.db}>
       <CommandSinkContext value={sink}>
-        <div className="shell">
-          <MainMenu session={session} auth={auth} />
-          <div className="shell__main">
-            <SyncNotices view={session.syncView} />
-            <RejectedCommands />
-            <NewMessageAlerts userId={session.user.id} />
-            <Outlet />
+        <ToastProvider>
+          <div className="shell">
+            <MainMenu session={session} auth={auth} />
+            <div className="shell__main">
+              <SyncNotices view={session.syncView} />
+              <RejectedCommands />
+              <NewMessageAlerts userId={session.user.id} />
+              <Outlet />
+            </div>
           </div>
-        </div>
+        </ToastProvider>
       </CommandSinkContext>
     </StoreContext>
   );

@@ -1,8 +1,17 @@
+import { USERS_EN } from './users-messages';
+import { TEAMS_EN } from './teams-messages';
+import { ROLES_EN } from './roles-messages';
+import { PROFILE_EN } from './profile-messages';
+
 /**
  * English texts, the default catalog (spec §1). Keys are grouped by screen; server error names
  * are not repeated here: they come from ERROR_TEXTS in src/protocol through `errorText`.
  */
 export const MESSAGES_EN = {
+  ...USERS_EN,
+  ...TEAMS_EN,
+  ...ROLES_EN,
+  ...PROFILE_EN,
   'title.home': 'Sign in',
   'title.403': 'Access denied',
   'title.404': 'Page not found',
@@ -21,8 +30,16 @@ export const MESSAGES_EN = {
   'options.hint': 'Ask your administrator to change the plan.',
 
   'common.loading': 'Loading…',
+  'common.close': 'Close',
+  'common.add': 'Add',
+  'common.edit': 'Edit',
+  'common.delete': 'Delete',
+  'common.search': 'Search',
   'form.required': 'Required field',
   'form.invalid': 'Incorrect value entered',
+  'form.saving': 'Saving…',
+  'form.queued':
+    'No answer from the server yet: the change is kept on this device and will be sent when the connection allows.',
 
   'login.title': 'Sign in',
   'login.email': 'E-mail',

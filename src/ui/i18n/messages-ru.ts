@@ -1,7 +1,15 @@
 import type { MessageKey } from './messages-en';
+import { USERS_RU } from './users-messages';
+import { TEAMS_RU } from './teams-messages';
+import { ROLES_RU } from './roles-messages';
+import { PROFILE_RU } from './profile-messages';
 
 /** Russian texts: the same keys as the English catalog, checked by the compiler and by a test. */
 export const MESSAGES_RU: Record<MessageKey, string> = {
+  ...USERS_RU,
+  ...TEAMS_RU,
+  ...ROLES_RU,
+  ...PROFILE_RU,
   'title.home': 'Вход',
   'title.403': 'Доступ запрещён',
   'title.404': 'Страница не найдена',
@@ -21,8 +29,16 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'options.hint': 'Обратитесь к администратору, чтобы сменить тариф.',
 
   'common.loading': 'Загрузка…',
+  'common.close': 'Закрыть',
+  'common.add': 'Добавить',
+  'common.edit': 'Изменить',
+  'common.delete': 'Удалить',
+  'common.search': 'Поиск',
   'form.required': 'Обязательное поле',
   'form.invalid': 'Введено неверное значение',
+  'form.saving': 'Сохранение…',
+  'form.queued':
+    'Сервер пока не ответил: изменение сохранено на этом устройстве и будет отправлено, когда появится связь.',
 
   'login.title': 'Вход',
   'login.email': 'E-mail',
