@@ -81,7 +81,8 @@ export const roles = pgTable(
     immutable: boolean().notNull().default(false),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('roles_org_name').on(t.orgId, t.name)],
+  // Lower-cased: names are unique regardless of case, and two racing creates must not both pass.
+  (t) => [uniqueIndex('roles_org_name').on(t.orgId, sql`lower(${t.name})`)],
 );
 
 export const users = pgTable(
@@ -168,7 +169,8 @@ export const teams = pgTable(
     createdAt: created(),
     updatedAt: created(),
   },
-  (t) => [uniqueIndex('teams_org_name').on(t.orgId, t.name)],
+  // Lower-cased: names are unique regardless of case, and two racing creates must not both pass.
+  (t) => [uniqueIndex('teams_org_name').on(t.orgId, sql`lower(${t.name})`)],
 );
 
 export const channels = pgTable(

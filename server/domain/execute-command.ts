@@ -9,6 +9,7 @@ import {
   type CommandPayload,
   type CommandResult,
   type CommandType,
+  type ErrorName,
 } from '../../src/protocol';
 import type { Database } from '../db/database';
 import { commandResults } from '../db/schema';
@@ -84,12 +85,27 @@ const rejection = (id: string, error: DomainError, viewer: Viewer | null): Comma
   },
 });
 
-/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (possibly wrapped). */
-function isUniqueViolation(error: unknown): boolean {
+/**
+ * The unique indexes that stand for a rule users meet, with the refusal they mean. Handlers check
+ * these first; the index decides only when two commands race past the check together, and the
+ * loser must hear the same named refusal, not a server error.
+ */
+const UNIQUE_REFUSALS: Readonly<Record<string, ErrorName>> = {
+  teams_org_name: 'TEAM_EXISTS',
+  roles_org_name: 'ROLE_EXISTS',
+  users_email_unique: 'EMAIL_ALREADY_USED',
+};
+
+/**
+ * PostgreSQL's unique_violation, as node-postgres and PGlite report it (possibly wrapped), with
+ * the index it broke; null when the error is something else.
+ */
+function uniqueViolation(error: unknown): { constraint: string } | null {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : '' };
   }
-  return false;
+  return null;
 }
 
 /**
@@ -146,16 +162,19 @@ export async function executeCommand(
     if (result.changed) deps.wake(caller.orgId);
     return result.ok;
   } catch (error) {
-    if (error instanceof DomainError) {
+    const violated = uniqueViolation(error);
+    const named = violated ? UNIQUE_REFUSALS[violated.constraint] : undefined;
+    const refusal = named ? new DomainError(named) : error;
+    if (refusal instanceof DomainError) {
       // A refusal is remembered too: a retried command gets the same answer, not a second try.
-      const refused = rejection(command.id, error, caller.viewer);
+      const refused = rejection(command.id, refusal, caller.viewer);
       await db
         .insert(commandResults)
         .values({ orgId: caller.orgId, commandId: command.id, result: refused })
         .onConflictDoNothing();
       return (await stored()) ?? refused;
     }
-    if (isUniqueViolation(error)) {
+    if (violated) {
       const winner = await stored();
       if (winner) return winner; // the same id ran concurrently and committed first
     }
