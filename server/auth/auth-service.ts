@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, isNull, lt, ne, or } from 'drizzle-orm';
 import { newId, type CurrentUser, type UserShort } from '../../src/protocol';
 import type { Database } from '../db/database';
 import { loginTickets, organizations, sessions, users } from '../db/schema';
@@ -9,7 +9,7 @@ import { ORG_GROUP } from '../sync/groups';
 import { userRow } from '../sync/wire-rows';
 import { hashPassword, verifyPassword } from './passwords';
 import { digestToken, newSecretToken } from './tokens';
-import { checkTotp, newTotpSecret } from './totp';
+import { newTotpSecret, totpStep } from './totp';
 import { loadViewer, type Viewer } from './viewer';
 
 /** A two-factor login ticket lives five minutes and allows five code attempts. */
@@ -83,7 +83,8 @@ export class AuthService {
     )
       fail('TOTP_CODE_EXPIRED');
     if (!row.active) fail('USER_INACTIVE');
-    if (!row.secret || !checkTotp(row.secret, code, now)) {
+    const step = row.secret ? totpStep(row.secret, code, now) : null;
+    if (step === null || !(await this.spendTotpStep(row.ticket.userId, step))) {
       await this.db
         .update(loginTickets)
         .set({ attempts: row.ticket.attempts + 1 })
@@ -158,7 +159,7 @@ export class AuthService {
     const generated = newTotpSecret(viewer.email);
     await this.db
       .update(users)
-      .set({ totpSecret: generated.secret })
+      .set({ totpSecret: generated.secret, totpLastStep: null })
       .where(eq(users.id, viewer.id));
     return generated;
   }
@@ -171,7 +172,8 @@ export class AuthService {
     if (!user) fail('USER_NOT_FOUND');
     if (enabled && user.totpEnabled) fail('TOTP_ALREADY_ENABLED');
     if (!user.secret) fail(enabled ? 'TOTP_NOT_GENERATED' : 'TOTP_CODE_MANDATORY');
-    if (!checkTotp(user.secret, code, this.deps.clock.now())) fail('TOTP_CODE_WRONG');
+    const step = totpStep(user.secret, code, this.deps.clock.now());
+    if (step === null || !(await this.spendTotpStep(viewer.id, step))) fail('TOTP_CODE_WRONG');
     await this.updateOwnRow(
       viewer,
       enabled ? { totpEnabled: true } : { totpEnabled: false, totpSecret: null },
@@ -229,6 +231,21 @@ export class AuthService {
       )
       .orderBy(asc(users.name))
       .limit(20);
+  }
+
+  /**
+   * Records a code's step as used, unless that step or a later one was used already: one
+   * conditional update, so two requests racing with one code cannot both pass.
+   */
+  private async spendTotpStep(userId: string, step: number): Promise<boolean> {
+    const spent = await this.db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(
+        and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
+      )
+      .returning({ id: users.id });
+    return spent.length > 0;
   }
 
   /** The user's own row changes through the event log like any other, so every screen follows. */

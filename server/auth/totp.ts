@@ -17,9 +17,18 @@ export function newTotpSecret(label: string): { secret: string; otpauthUrl: stri
   return { secret, otpauthUrl: totpFor(secret, label).toString() };
 }
 
-/** Accepts the current code and one step either side, for clocks a little apart. */
-export function checkTotp(secretBase32: string, code: string, at: Date): boolean {
-  return (
-    totpFor(secretBase32, '').validate({ token: code, timestamp: at.getTime(), window: 1 }) !== null
-  );
+const PERIOD_MS = 30_000;
+
+/**
+ * The 30-second step a code belongs to, or null for a wrong code. Accepts the current step and one
+ * either side, for clocks a little apart; the caller refuses a step already used (RFC 6238 §5.2:
+ * a code seen over someone's shoulder, or replayed from a log, must not sign in a second time).
+ */
+export function totpStep(secretBase32: string, code: string, at: Date): number | null {
+  const delta = totpFor(secretBase32, '').validate({
+    token: code,
+    timestamp: at.getTime(),
+    window: 1,
+  });
+  return delta === null ? null : Math.floor(at.getTime() / PERIOD_MS) + delta;
 }

@@ -108,6 +108,8 @@ export const users = pgTable(
     /** Base32 TOTP secret: pending after auth/generate, in force once totpEnabled. */
     totpSecret: text(),
     totpEnabled: boolean().notNull().default(false),
+    /** The 30-second step of the last code accepted: RFC 6238 §5.2, a code counts once. */
+    totpLastStep: integer(),
     operatorStatus: text({ enum: ['in_work', 'break'] })
       .notNull()
       .default('break'),

@@ -87,13 +87,19 @@ describe('authentication over HTTP', () => {
     expect(generated.body.code).toBe('ok');
     const { secret, otpauthUrl } = generated.body.entity as { secret: string; otpauthUrl: string };
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+    // The code the app shows at the server's time; each use below waits for the next one.
+    const current = () => codeFor(secret, server.clock.now().getTime());
+    const nextCode = () => {
+      server.clock.advance(30_000);
+      return current();
+    };
 
     const badFormat = await call(server, 'PATCH', '/api/auth/toggle', {
       token,
       body: { enabled: true, totpCode: '12ab' },
     });
     expect(badFormat.body.error.name).toBe('TOTP_CODE_BAD_FORMAT');
-    const wrongCode = String((Number(codeFor(secret)) + 1) % 1_000_000).padStart(6, '0');
+    const wrongCode = String((Number(current()) + 1) % 1_000_000).padStart(6, '0');
     expect(
       (
         await call(server, 'PATCH', '/api/auth/toggle', {
@@ -103,14 +109,15 @@ describe('authentication over HTTP', () => {
       ).body.error.name,
     ).toBe('TOTP_CODE_WRONG');
 
+    const enablingCode = current();
     const enabled = await call(server, 'PATCH', '/api/auth/toggle', {
       token,
-      body: { enabled: true, totpCode: codeFor(secret) },
+      body: { enabled: true, totpCode: enablingCode },
     });
     expect(enabled.body.code).toBe('ok');
     const again = await call(server, 'PATCH', '/api/auth/toggle', {
       token,
-      body: { enabled: true, totpCode: codeFor(secret) },
+      body: { enabled: true, totpCode: nextCode() },
     });
     expect(again.body.error.name).toBe('TOTP_ALREADY_ENABLED');
 
@@ -129,21 +136,35 @@ describe('authentication over HTTP', () => {
       name: 'TOTP_CODE_WRONG',
       message: 'The code entered is incorrect',
     });
+    // The code that enabled it was seen once already: it does not sign in (RFC 6238 §5.2).
+    const replayed = await call(server, 'POST', '/api/auth/login/totp', {
+      body: { ticket, totpCode: enablingCode },
+    });
+    expect(replayed.body.error.name).toBe('TOTP_CODE_WRONG');
+    const loginCode = nextCode();
     const second = await call(server, 'POST', '/api/auth/login/totp', {
-      body: { ticket, totpCode: codeFor(secret) },
+      body: { ticket, totpCode: loginCode },
     });
     expect(second.body.code).toBe('ok');
     const me = await call(server, 'GET', '/api/auth/user', { token: second.body.entity.token });
     expect(me.body.entity.email).toBe('admin@demo.test');
     // A ticket is single-use.
     const reused = await call(server, 'POST', '/api/auth/login/totp', {
-      body: { ticket, totpCode: codeFor(secret) },
+      body: { ticket, totpCode: nextCode() },
     });
     expect(reused.body.error.name).toBe('TOTP_CODE_EXPIRED');
+    // A code that signed in once does not sign in again, even with a new ticket.
+    const another = await call(server, 'POST', '/api/auth/login', {
+      body: { email: 'admin@demo.test', password: 'Demo-pass-1!' },
+    });
+    const replayedLogin = await call(server, 'POST', '/api/auth/login/totp', {
+      body: { ticket: another.body.entity.ticket, totpCode: loginCode },
+    });
+    expect(replayedLogin.body.error.name).toBe('TOTP_CODE_WRONG');
 
     const disabled = await call(server, 'PATCH', '/api/auth/toggle', {
       token,
-      body: { enabled: false, totpCode: codeFor(secret) },
+      body: { enabled: false, totpCode: nextCode() },
     });
     expect(disabled.body.code).toBe('ok');
     const plain = await call(server, 'POST', '/api/auth/login', {
