@@ -146,14 +146,17 @@ export function useCommandSubmit(onSaved?: (id: string) => void): CommandSubmit 
   const db = useStore();
   const enqueue = useEnqueue();
   const [current, setCurrent] = useState<string | null>(null);
+  // The id comes back with the row: until the query of a new command answers, the hook still holds
+  // the previous command's result, which must not be taken for the new one's.
   const found = useLiveQuery(
-    async () => (current ? { row: await db.outbox.where('id').equals(current).first() } : null),
+    async () =>
+      current ? { id: current, row: await db.outbox.where('id').equals(current).first() } : null,
     [db, current],
   );
   const outcome = useMemo<CommandOutcome>(() => {
     if (!current) return { state: 'idle' };
     // Still loading, or in the outbox unanswered: waiting. Gone from the outbox: its events are here.
-    if (found === undefined || found === null) return { state: 'waiting', id: current };
+    if (found?.id !== current) return { state: 'waiting', id: current };
     const row = found.row;
     if (!row || row.state === 'acknowledged') return { state: 'saved', id: current };
     if (row.state === 'rejected') return { state: 'rejected', id: current, error: row.error };
