@@ -2,6 +2,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
 import * as v from 'valibot';
 import { sectionPage } from '../pages/SectionPage';
+import { TeamsPage } from '../pages/TeamsPage';
 import { FinanceTabs, MonitoringTabs, ProfileTabs, ReportsTabs } from '../shell/area-tabs';
 import { adminRoute } from './admin-route';
 
@@ -129,7 +130,7 @@ const teamsChildren = [
   createRoute({
     getParentRoute: () => teamsRoute,
     path: 'all',
-    component: sectionPage('section.teams'),
+    component: TeamsPage,
   }),
 ] as const;
 const teamsRoutes = teamsRoute.addChildren(teamsChildren);

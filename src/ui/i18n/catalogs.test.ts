@@ -9,6 +9,7 @@ const SAMPLE_VALUES = {
   count: 3,
   type: 'Telegram',
   name: 'photo.png',
+  min: 1,
   max: 10,
   channel: 'Website chat',
   operator: 'Oscar Operator',

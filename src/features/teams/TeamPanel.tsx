@@ -1,0 +1,347 @@
+import { useState } from 'react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { DISTRIBUTION_METHODS, LIMITS, type Team } from '../../protocol';
+import { useCommandSubmit } from '../../store/hooks';
+import { SidePanel } from '../../ui/SidePanel';
+import { useToast } from '../../ui/Toasts';
+import { CheckboxField } from '../../ui/forms/CheckboxField';
+import { FormStatus } from '../../ui/forms/FormStatus';
+import { SelectField } from '../../ui/forms/SelectField';
+import { TextAreaField } from '../../ui/forms/TextAreaField';
+import { TextField } from '../../ui/forms/TextField';
+import { useI18n } from '../../ui/i18n';
+import { DeleteTeamDialog } from './DeleteTeamDialog';
+import {
+  checkTeamForm,
+  problemText,
+  teamFormDefaults,
+  teamRefusal,
+  type TeamField,
+  type TeamFormValues,
+} from './team-form';
+
+type Errors = readonly unknown[];
+
+/** The first error a form validator left on a field: the translated text it returned. */
+const firstError = (errors: Errors): string | undefined =>
+  errors.find((error): error is string => typeof error === 'string' && error !== '');
+
+/**
+ * The side panel of the Teams screen: a new team, or one being edited, saved whole through
+ * `team.create` / `team.update`. Each field is checked with the server's own schema as the user
+ * corrects it after a first save; a refusal from the server is shown at the field it concerns.
+ */
+export function TeamPanel({
+  teamId,
+  team,
+  memberNames,
+  onClose,
+}: {
+  teamId: string;
+  /** The team as it was when the panel opened; undefined for a new one. */
+  team: Team | undefined;
+  memberNames: readonly string[];
+  onClose: () => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const toast = useToast();
+  const isNew = team === undefined;
+  const save = useCommandSubmit(() => {
+    toast(t(isNew ? 'teams.created' : 'teams.saved'));
+    onClose();
+  });
+  // What was sent: a refusal stays at its field until the user changes that field.
+  const [sent, setSent] = useState<TeamFormValues | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const form = useForm({
+    defaultValues: teamFormDefaults(team),
+    // Checked on the first save, then again at each change, so an error leaves as it is fixed.
+    validationLogic: revalidateLogic(),
+    validators: {
+      onDynamic: ({ value }) => {
+        const checked = checkTeamForm(value, teamId);
+        if (checked.ok) return undefined;
+        const fields: Partial<Record<TeamField, string>> = {};
+        for (const [field, problem] of Object.entries(checked.problems))
+          fields[field as TeamField] = problemText(problem, i18n);
+        return { fields };
+      },
+    },
+    onSubmit: async ({ value }) => {
+      const checked = checkTeamForm(value, teamId);
+      if (!checked.ok) return;
+      setSent(value);
+      await save.submit({ type: isNew ? 'team.create' : 'team.update', payload: checked.payload });
+    },
+  });
+
+  const refusal = save.outcome.state === 'rejected' ? teamRefusal(save.outcome.error) : null;
+  const close = () => {
+    void save.abandon();
+    onClose();
+  };
+  /** The field's own error, else the server's refusal of the value the user still has there. */
+  const errorAt = (field: TeamField, errors: Errors, value: string): string | undefined =>
+    firstError(errors) ??
+    (refusal?.field === field && sent?.[field] === value
+      ? problemText(refusal.problem, i18n)
+      : undefined);
+
+  const numberInput = { type: 'number', inputMode: 'numeric', step: 1 } as const;
+
+  return (
+    <>
+      <SidePanel
+        title={t(isNew ? 'teams.panel.new' : 'teams.panel.edit')}
+        onClose={close}
+        testId="team-panel"
+      >
+        <form
+          className="form team-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          <form.Field name="name">
+            {(field) => (
+              <TextField
+                label={t('teams.field.name')}
+                name="name"
+                aria-required
+                value={field.state.value}
+                onValue={field.handleChange}
+                onBlur={field.handleBlur}
+                error={errorAt('name', field.state.meta.errors, field.state.value)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="description">
+            {(field) => (
+              <TextAreaField
+                label={t('teams.field.description')}
+                name="description"
+                rows={3}
+                aria-required
+                value={field.state.value}
+                onValue={field.handleChange}
+                onBlur={field.handleBlur}
+                error={errorAt('description', field.state.meta.errors, field.state.value)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="distributionMethod">
+            {(field) => (
+              <SelectField
+                label={t('teams.field.method')}
+                name="distributionMethod"
+                value={field.state.value}
+                options={DISTRIBUTION_METHODS.map((method) => ({
+                  value: method,
+                  label: t(`teams.method.${method}`),
+                }))}
+                onValue={field.handleChange}
+                error={errorAt('distributionMethod', field.state.meta.errors, field.state.value)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="dialogLimit">
+            {(field) => (
+              <TextField
+                {...numberInput}
+                label={t('teams.field.dialogLimit')}
+                name="dialogLimit"
+                aria-required
+                min={LIMITS.dialogLimitMin}
+                max={LIMITS.dialogLimitMax}
+                value={field.state.value}
+                onValue={field.handleChange}
+                onBlur={field.handleBlur}
+                error={errorAt('dialogLimit', field.state.meta.errors, field.state.value)}
+              />
+            )}
+          </form.Field>
+          <p className="team-form__hint">{t('teams.field.dialogLimitHint')}</p>
+
+          <form.Field name="redistributionOn">
+            {(field) => (
+              <CheckboxField
+                label={t('teams.field.redistributionOn')}
+                hint={t('teams.field.redistributionHint')}
+                name="redistributionOn"
+                checked={field.state.value}
+                onChecked={field.handleChange}
+              />
+            )}
+          </form.Field>
+          <form.Subscribe selector={(state) => state.values.redistributionOn}>
+            {(on) =>
+              on ? (
+                <form.Field name="redistributionMinutes">
+                  {(field) => (
+                    <TextField
+                      {...numberInput}
+                      label={t('teams.field.redistributionMinutes')}
+                      name="redistributionMinutes"
+                      aria-required
+                      min={1}
+                      max={LIMITS.redistributionMinutesMax}
+                      value={field.state.value}
+                      onValue={field.handleChange}
+                      onBlur={field.handleBlur}
+                      error={errorAt(
+                        'redistributionMinutes',
+                        field.state.meta.errors,
+                        field.state.value,
+                      )}
+                    />
+                  )}
+                </form.Field>
+              ) : null
+            }
+          </form.Subscribe>
+
+          <form.Field name="autoCloseOn">
+            {(field) => (
+              <CheckboxField
+                label={t('teams.field.autoCloseOn')}
+                hint={t('teams.field.autoCloseHint')}
+                name="autoCloseOn"
+                checked={field.state.value}
+                onChecked={field.handleChange}
+              />
+            )}
+          </form.Field>
+          <form.Subscribe selector={(state) => state.values.autoCloseOn}>
+            {(on) =>
+              on ? (
+                <form.Field name="autoCloseMinutes">
+                  {(field) => (
+                    <TextField
+                      {...numberInput}
+                      label={t('teams.field.autoCloseMinutes')}
+                      name="autoCloseMinutes"
+                      aria-required
+                      min={1}
+                      max={LIMITS.autoCloseMinutesMax}
+                      value={field.state.value}
+                      onValue={field.handleChange}
+                      onBlur={field.handleBlur}
+                      error={errorAt(
+                        'autoCloseMinutes',
+                        field.state.meta.errors,
+                        field.state.value,
+                      )}
+                    />
+                  )}
+                </form.Field>
+              ) : null
+            }
+          </form.Subscribe>
+
+          <form.Field name="unattendedCloseHours">
+            {(field) => (
+              <SelectField
+                label={t('teams.field.unattended')}
+                name="unattendedCloseHours"
+                value={field.state.value}
+                options={LIMITS.unattendedCloseHours.map((hours) => ({
+                  value: String(hours),
+                  label:
+                    hours === 0
+                      ? t('teams.unattended.never')
+                      : t('teams.unattended.hours', { count: hours }),
+                }))}
+                onValue={field.handleChange}
+                error={errorAt('unattendedCloseHours', field.state.meta.errors, field.state.value)}
+              />
+            )}
+          </form.Field>
+          <p className="team-form__hint">{t('teams.field.unattendedHint')}</p>
+
+          <form.Field name="inactivityMinutes">
+            {(field) => (
+              <TextField
+                {...numberInput}
+                label={t('teams.field.inactivity')}
+                name="inactivityMinutes"
+                aria-required
+                min={0}
+                value={field.state.value}
+                onValue={field.handleChange}
+                onBlur={field.handleBlur}
+                error={errorAt('inactivityMinutes', field.state.meta.errors, field.state.value)}
+              />
+            )}
+          </form.Field>
+          <p className="team-form__hint">{t('teams.field.inactivityHint')}</p>
+
+          {isNew ? null : (
+            <section aria-labelledby="team-members-title">
+              <h3 id="team-members-title" className="team-form__section-title">
+                {t('teams.members')}
+              </h3>
+              {memberNames.length === 0 ? (
+                <p className="team-form__hint">{t('teams.membersNone')}</p>
+              ) : (
+                <ul className="team-form__members" data-testid="team-members">
+                  {memberNames.map((name, index) => (
+                    <li key={`${name}-${String(index)}`}>{name}</li>
+                  ))}
+                </ul>
+              )}
+              <p className="team-form__hint">{t('teams.membersHint')}</p>
+            </section>
+          )}
+
+          <FormStatus
+            state={save.outcome.state}
+            failure={refusal?.field === null ? problemText(refusal.problem, i18n) : null}
+          />
+          <div className="form__actions">
+            <form.Subscribe selector={(state) => state.isSubmitting}>
+              {(submitting) => (
+                <button
+                  className="button button--primary"
+                  type="submit"
+                  data-testid="team-save"
+                  disabled={submitting || save.outcome.state === 'waiting'}
+                >
+                  {t('common.save')}
+                </button>
+              )}
+            </form.Subscribe>
+            <button className="button" type="button" onClick={close}>
+              {t('common.cancel')}
+            </button>
+            {isNew ? null : (
+              <button
+                className="button button--danger"
+                type="button"
+                data-testid="team-delete"
+                onClick={() => {
+                  setDeleting(true);
+                }}
+              >
+                {t('common.delete')}
+              </button>
+            )}
+          </div>
+        </form>
+      </SidePanel>
+      {/* Beside the panel, not in it: Escape in the dialog must not also close the panel. */}
+      {deleting && team ? (
+        <DeleteTeamDialog
+          team={team}
+          onClose={() => {
+            setDeleting(false);
+          }}
+          onDeleted={onClose}
+        />
+      ) : null}
+    </>
+  );
+}
