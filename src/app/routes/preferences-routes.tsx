@@ -3,6 +3,7 @@ import { leave } from './leave';
 import * as v from 'valibot';
 import { sectionPage } from '../pages/SectionPage';
 import { PreferencesOverview } from '../pages/PreferencesOverview';
+import { RolesPage } from '../pages/RolesPage';
 import { ChannelPageFrame } from '../pages/ChannelPageFrame';
 import { channelPageType, type ChannelPage } from './channel-pages';
 import { adminRoute } from './admin-route';
@@ -133,7 +134,7 @@ const preferencesChildren = [
   createRoute({ ...child('/'), component: PreferencesOverview }),
   createRoute({ ...child('plans'), component: sectionPage('section.preferences.plans') }),
   channelRoutes,
-  createRoute({ ...child('roles'), component: sectionPage('section.preferences.roles') }),
+  createRoute({ ...child('roles'), component: RolesPage }),
   createRoute({ ...child('companies'), component: sectionPage('section.preferences.companies') }),
   createRoute({ ...child('statuses'), component: sectionPage('section.preferences.statuses') }),
   templateRoutes,

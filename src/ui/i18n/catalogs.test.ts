@@ -10,6 +10,7 @@ const SAMPLE_VALUES = {
   type: 'Telegram',
   name: 'photo.png',
   min: 1,
+  rights: 'Finance, Roles',
   max: 10,
   channel: 'Website chat',
   operator: 'Oscar Operator',
