@@ -156,7 +156,12 @@ export function RolePanel({
                 <fieldset className="role-form__rights" data-testid="role-rights">
                   <legend>{t('roles.field.rights')}</legend>
                   {RIGHT_GROUPS.map((group) => (
-                    <div key={group.id} role="group" aria-labelledby={`right-group-${group.id}`}>
+                    <div
+                      key={group.id}
+                      className="role-form__group"
+                      role="group"
+                      aria-labelledby={`right-group-${group.id}`}
+                    >
                       <h3 id={`right-group-${group.id}`} className="role-form__group-title">
                         {t(groupTitleKey(group.id))}
                       </h3>

@@ -118,7 +118,7 @@ export function RolesScreen({ ownRights }: { ownRights: readonly Right[] }) {
         </button>
       }
     >
-      <div className="with-panel">
+      <div className="with-panel roles__layout">
         <div className="roles__list">
           {!lists ? (
             <p className="empty-state">{t('common.loading')}</p>

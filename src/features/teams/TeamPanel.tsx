@@ -285,7 +285,7 @@ export function TeamPanel({
                 {t('teams.members')}
               </h3>
               {memberNames.length === 0 ? (
-                <p className="team-form__hint">{t('teams.membersNone')}</p>
+                <p className="team-form__note">{t('teams.membersNone')}</p>
               ) : (
                 <ul className="team-form__members" data-testid="team-members">
                   {memberNames.map((name, index) => (
@@ -293,7 +293,7 @@ export function TeamPanel({
                   ))}
                 </ul>
               )}
-              <p className="team-form__hint">{t('teams.membersHint')}</p>
+              <p className="team-form__note">{t('teams.membersHint')}</p>
             </section>
           )}
 

@@ -43,7 +43,7 @@ export function TeamsScreen({ canEdit }: { canEdit: boolean }) {
         ) : null
       }
     >
-      <div className="with-panel">
+      <div className="with-panel teams__layout">
         <div className="teams__list">
           {canEdit ? null : <p className="teams__read-only">{t('teams.readOnly')}</p>}
           {!data ? (
