@@ -11,8 +11,26 @@ import { requireRight } from './require-viewer';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { updateChat } from './chat-access';
 import { lockDistribution } from './distribution/serve-queue';
+import { checkedPhotoUrl, photoUrlOf } from './user-photo';
 
 type UserFields = CommandPayload<'user.update'>;
+
+/**
+ * The photo column a save asks for: a new upload checked (user-photo.ts), null to remove it, the
+ * one already there kept as it is — absent, or named again by an unchanged form, since the file
+ * may be another administrator's upload.
+ */
+async function photoUrlFor(
+  scope: CommandScope,
+  viewer: Viewer,
+  fileId: string | null | undefined,
+  current: string | null,
+): Promise<string | null> {
+  if (fileId === undefined) return current;
+  if (fileId === null) return null;
+  if (current !== null && current === photoUrlOf(fileId)) return current;
+  return checkedPhotoUrl(scope, fileId, viewer.id);
+}
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
@@ -76,10 +94,12 @@ export async function userCreate(
 ): Promise<void> {
   const viewer = requireRight(scope, 'RIGHT_ACCOUNT_CONTROL');
   if (payload.teamIds.length > 0) requireRight(scope, 'AUTHORITY_TEAM_MANAGEMENT');
-  const { userId, name, email, phone, roleId, autoBreakMinutes, active, password } = payload;
+  const { userId, name, email, phone, roleId, autoBreakMinutes, active, affiliation, password } =
+    payload;
   const [used] = await scope.tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (used) fail('VALIDATION_FAILED', { field: 'userId' });
   const teamIds = await checkFields(scope, viewer, payload, null);
+  const photoUrl = await photoUrlFor(scope, viewer, payload.photoFileId, null);
   const [row] = await scope.tx
     .insert(users)
     .values({
@@ -92,6 +112,8 @@ export async function userCreate(
       teamIds,
       autoBreakMinutes,
       active,
+      affiliation,
+      photoUrl,
       passwordHash: await hashPassword(password),
       createdAt: scope.now,
       updatedAt: scope.now,
@@ -112,7 +134,13 @@ export async function userCreate(
  */
 export async function userUpdate(scope: CommandScope, payload: UserFields): Promise<void> {
   const viewer = requireRight(scope, 'RIGHT_ACCOUNT_CONTROL');
-  const { userId, ...fields } = payload;
+  // The password and the photo's file are not columns; the password never reaches the event log.
+  const { userId, password, photoFileId, ...rest } = payload;
+  const fields = { ...rest };
+  delete fields.repeatPassword;
+  // One's own password is changed in the profile, which asks for the current one: a session left
+  // open must not be enough to take the account over.
+  if (password !== undefined && userId === viewer.id) fail('ACCESS_DENIED');
   // A deactivation takes the chats it gives back first, as every command takes a chat's row
   // before the distribution lock: an operator closing one of them right now finishes first.
   if (!fields.active) await lockChatsOf(scope, userId);
@@ -131,12 +159,15 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
   // Nobody locks themselves out: another administrator must do it.
   if (userId === viewer.id && !fields.active) fail('ACCESS_DENIED');
   const teamIds = await checkFields(scope, viewer, payload, before.roleId);
+  const photoUrl = await photoUrlFor(scope, viewer, photoFileId, before.photoUrl);
   const deactivated = before.active && !fields.active;
   const [row] = await scope.tx
     .update(users)
     .set({
       ...fields,
       teamIds,
+      photoUrl,
+      ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }),
       ...(deactivated ? { operatorStatus: 'break' as const, online: false } : {}),
       updatedAt: scope.now,
     })
@@ -145,16 +176,20 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
   if (!row) fail('USER_NOT_FOUND');
   scope.touchedUsers.add(row.id);
   scope.serveTeams(teamIds);
-  scope.emit('user.updated', { userId, ...fields }, [
+  const passwordSet = password !== undefined;
+  scope.emit('user.updated', { userId, ...fields, photoUrl, passwordSet }, [
     { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] },
   ]);
-  if (deactivated) {
+  // A new password set by an administrator ends every session too: whoever held the old one
+  // (often the reason for the reset) is out at once; the live hub closes their sockets when it
+  // sees their row (live-hub.ts checks the session of each connection of a changed user).
+  if (deactivated || passwordSet) {
     await scope.tx
       .update(sessions)
       .set({ revokedAt: scope.now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    await requeueChatsOf(scope, userId);
   }
+  if (deactivated) await requeueChatsOf(scope, userId);
 }
 
 /** The operator's assigned chats, locked in id order so two lockers never cross. */

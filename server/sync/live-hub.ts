@@ -1,6 +1,8 @@
 import type { WebSocket } from 'ws';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { LIVE_CLOSE, type SyncEvent } from '../../src/protocol';
 import type { Db } from '../db/database';
+import { sessions } from '../db/schema';
 import type { Viewer } from '../auth/viewer';
 import { currentSeq, eventForViewer, readEvents, type StoredEvent } from './event-log';
 import { sameGroups } from './groups';
@@ -273,13 +275,19 @@ export class LiveHub {
   }
 
   /**
-   * The viewer's own row or role changed: a deactivated user is disconnected at once, and a
-   * change of teams or rights makes the client bootstrap again (its rows no longer match).
+   * The viewer's own row or role changed: a deactivated user, or one whose session was ended with
+   * the change (a new password set by an administrator), is disconnected at once, and a change of
+   * teams or rights makes the client bootstrap again (its rows no longer match).
    */
   private async recheckViewer(connection: LiveConnection): Promise<void> {
     const fresh = await this.reloadViewer(connection.viewer.id);
     if (!fresh?.active || !fresh.orgActive) {
       connection.socket.close(LIVE_CLOSE.unauthorized, 'account inactive');
+      connection.closed = true;
+      return;
+    }
+    if (!connection.project && (await this.sessionRevoked(connection.sessionId))) {
+      connection.socket.close(LIVE_CLOSE.unauthorized, 'session revoked');
       connection.closed = true;
       return;
     }
@@ -290,6 +298,14 @@ export class LiveHub {
       return;
     }
     connection.viewer = fresh;
+  }
+
+  private async sessionRevoked(sessionId: string): Promise<boolean> {
+    const [revoked] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNotNull(sessions.revokedAt)));
+    return revoked !== undefined;
   }
 
   private send(connection: LiveConnection, data: string): void {

@@ -132,6 +132,23 @@ const USER_FIELDS = {
     null,
   ),
   active: v.boolean(),
+  /** What the person belongs to (department, contractor company); empty means none. */
+  affiliation: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(LIMITS.affiliationMax),
+        v.transform((text) => (text === '' ? null : text)),
+      ),
+    ),
+    null,
+  ),
+  /**
+   * The profile photo: a JPEG of at most LIMITS.photoMaxBytes the sender uploaded (PUT
+   * /api/files/:id) before the command; null removes the photo; absent keeps the one there is.
+   */
+  photoFileId: v.optional(v.nullable(IdSchema)),
 };
 
 /** A new user with their first password, typed twice (PASSWORDS_DO_NOT_MATCH). */
@@ -143,8 +160,22 @@ export const UserCreatePayload = v.pipe(
   ),
 );
 
-/** A user saved whole; deactivating ends their sessions and re-queues their chats. */
-export const UserUpdatePayload = v.object(USER_FIELDS);
+/**
+ * A user saved whole; deactivating ends their sessions and re-queues their chats. A password,
+ * when given (with its repeat), is a new one set by the administrator: every session of the user
+ * ends. Nobody sets their own this way (the profile asks for the current password).
+ */
+export const UserUpdatePayload = v.pipe(
+  v.object({
+    ...USER_FIELDS,
+    password: v.optional(PasswordSchema),
+    repeatPassword: v.optional(v.string()),
+  }),
+  v.forward(
+    v.check((b) => b.password === b.repeatPassword, 'PASSWORDS_DO_NOT_MATCH'),
+    ['repeatPassword'],
+  ),
+);
 
 /**
  * A channel's expiry thresholds. Either may be off; when both are on, the half-expired one comes

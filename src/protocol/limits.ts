@@ -13,6 +13,11 @@ export const LIMITS = {
   teamNameMax: 64,
   teamDescriptionMax: 128,
   userNameMax: 32,
+  /**
+   * What a user belongs to (department, contractor company), free text. The spec gives no limit:
+   * 128, as for a team's description, holds "Customer care, night shift — Acme Outsourcing Ltd.".
+   */
+  affiliationMax: 128,
   /** A phone number as people write it (spaces, dashes, +, extension) fits in this. */
   phoneMax: 32,
   dialogLimitMin: 1,
