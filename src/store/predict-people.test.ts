@@ -156,6 +156,32 @@ describe('people predictions', () => {
     });
     expect(JSON.stringify(user)).not.toContain('Str0ng-pass!');
   });
+
+  const PHOTO_ID = '00000000-0000-7000-8000-0000000000c1';
+  const saved = predictPeopleRow(
+    command('user.create', { ...userSave, affiliation: ' Acme Ltd ', photoFileId: PHOTO_ID }),
+    'users',
+    undefined,
+  ) as User;
+
+  it.each([
+    ['a new photo', { photoFileId: 'NEW' }, '/api/files/NEW', 'Acme Ltd'],
+    ['no photo field: the photo kept', {}, `/api/files/${PHOTO_ID}`, 'Acme Ltd'],
+    ['the photo removed', { photoFileId: null }, null, 'Acme Ltd'],
+    ['an empty affiliation', { affiliation: '  ' }, `/api/files/${PHOTO_ID}`, null],
+  ])('an edited user shows %s at once', (_case, over, photo, affiliation) => {
+    const edit = { ...userSave, affiliation: 'Acme Ltd', ...over };
+    delete (edit as Record<string, unknown>).password;
+    const user = predictPeopleRow(command('user.update', edit), 'users', saved) as User;
+    expect(user).toMatchObject({ photoUrl: photo, affiliation });
+  });
+
+  it('a new user with a photo and an affiliation shows both, and a password set on edit never shows', () => {
+    expect(saved).toMatchObject({ affiliation: 'Acme Ltd', photoUrl: `/api/files/${PHOTO_ID}` });
+    const reset = { ...userSave, password: 'N3w#secret!', repeatPassword: 'N3w#secret!' };
+    const user = predictPeopleRow(command('user.update', reset), 'users', saved);
+    expect(JSON.stringify(user)).not.toContain('N3w#secret!');
+  });
 });
 
 describe('a people command in the local store', () => {

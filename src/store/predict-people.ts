@@ -103,15 +103,25 @@ function predictRole(command: Pending, row: SyncRows['roles'] | undefined) {
 const autoBreak = (value: unknown): number | null =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 999 ? value : null;
 
+/**
+ * The photo a save shows: a new upload at the address the server will give it (its bytes are in
+ * the local `files` table until the upload, so it shows at once), none when removed, else as it was.
+ */
+const photoUrl = (value: unknown, current: string | null): string | null =>
+  typeof value === 'string' ? `/api/files/${value}` : value === null ? null : current;
+
 function predictUser(command: Pending, row: SyncRows['users'] | undefined) {
   const p = command.payload;
   const at = command.createdAt;
   if (command.type !== 'user.create' && command.type !== 'user.update') return row;
   if (command.type === 'user.update' && !row) return row;
+  // Only what every colleague may see: the password and its repeat are never predicted.
   const fields = {
     name: str(p.name).trim(),
     email: str(p.email).trim().toLowerCase(),
     phone: strOrNull(p.phone)?.trim() || null,
+    affiliation: strOrNull(p.affiliation)?.trim() || null,
+    photoUrl: photoUrl(p.photoFileId, row?.photoUrl ?? null),
     roleId: str(p.roleId),
     teamIds: [...new Set(strings(p.teamIds))],
     autoBreakMinutes: autoBreak(p.autoBreakMinutes),
@@ -121,8 +131,6 @@ function predictUser(command: Pending, row: SyncRows['users'] | undefined) {
   if (row) return { ...row, ...fields };
   return {
     id: str(p.userId),
-    photoUrl: null,
-    affiliation: null,
     language: 'en',
     operatorStatus: 'break',
     online: false,
