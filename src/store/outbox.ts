@@ -6,8 +6,11 @@ import type { FileRow, OutboxRow } from './tables';
 
 export type NewCommand = { id?: string; type: string; payload: Record<string, unknown> };
 
-/** A file the user attached: kept as a Blob in `files` until the flush uploads it. */
-export type NewFile = { blob: Blob; name: string; type: string };
+/**
+ * A file the user attached: kept as a Blob in `files` until the flush uploads it. A form that
+ * names the file in its payload itself (a user's photo: `photoFileId`) chooses its id.
+ */
+export type NewFile = { id?: string; blob: Blob; name: string; type: string };
 
 /** A command ready for the outbox: its row, with ids given, and the files it carries. */
 export type PreparedCommand = { row: OutboxRow; files: FileRow[] };
@@ -37,7 +40,7 @@ export function prepareCommand(
     attempts: 0,
   };
   const files: FileRow[] = attach.map((file) => ({
-    id: newId(),
+    id: file.id ?? newId(),
     commandId: row.id,
     name: file.name,
     type: file.type,

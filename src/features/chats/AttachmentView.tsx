@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Attachment } from '../../protocol';
 import { useI18n } from '../../ui/i18n';
 import { Icon } from '../../ui/Icon';
-import type { FileLoadError } from './file-fetch';
+import type { FileLoadError } from '../../store/file-fetch';
 import { fileSize } from './message-view';
 import { downloadFile, useFileSource, useFileUrl } from './use-file-url';
 

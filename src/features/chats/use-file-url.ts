@@ -1,50 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useStore } from '../../store/hooks';
+import { loadFile, type FileLoadError, type FileSource } from '../../store/file-fetch';
+import {
+  useFileSource as useStoreFileSource,
+  useFileUrl as useStoreFileUrl,
+} from '../../store/file-url';
+import type { FileUrl } from '../../store/file-url';
 import { useChatWorkspace } from './chat-workspace';
-import { loadFile, type FileLoadError, type FileSource } from './file-fetch';
 
-/** The file source of this session: the local `files` table, then GET /api/files/:id. */
+export type { FileUrl };
+
+/** The file source of the chat workspace: its session's token. */
 export function useFileSource(): FileSource {
-  const db = useStore();
-  const { fileToken } = useChatWorkspace();
-  return useMemo(
-    () => ({
-      localBlob: async (id) => (await db.files.get(id))?.blob,
-      fetch: (url, init) => fetch(url, init),
-      token: fileToken,
-    }),
-    [db, fileToken],
-  );
+  return useStoreFileSource(useChatWorkspace().fileToken);
 }
 
-export type FileUrl =
-  | { state: 'loading' }
-  | { state: 'ready'; url: string }
-  | { state: 'failed'; error: FileLoadError };
-
-/** An object URL for a file while the caller is shown; revoked when it goes. */
+/** An object URL for a chat's file while the caller is shown; revoked when it goes. */
 export function useFileUrl(id: string): FileUrl {
-  const source = useFileSource();
-  const [result, setResult] = useState<FileUrl>({ state: 'loading' });
-  useEffect(() => {
-    let url: string | null = null;
-    let gone = false;
-    setResult({ state: 'loading' });
-    void loadFile(id, source).then((loaded) => {
-      if (gone) return;
-      if (!loaded.ok) {
-        setResult({ state: 'failed', error: loaded.error });
-        return;
-      }
-      url = URL.createObjectURL(loaded.blob);
-      setResult({ state: 'ready', url });
-    });
-    return () => {
-      gone = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id, source]);
-  return result;
+  return useStoreFileUrl(id, useFileSource());
 }
 
 /** Downloads a file under its own name, through an object URL that is let go right after. */
