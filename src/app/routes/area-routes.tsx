@@ -3,6 +3,7 @@ import { leave } from './leave';
 import * as v from 'valibot';
 import { sectionPage } from '../pages/SectionPage';
 import { TeamsPage } from '../pages/TeamsPage';
+import { UserEditPage, UsersPage } from '../pages/UsersPage';
 import { FinanceTabs, MonitoringTabs, ProfileTabs, ReportsTabs } from '../shell/area-tabs';
 import { adminRoute } from './admin-route';
 
@@ -106,13 +107,13 @@ const usersChildren = [
   createRoute({
     getParentRoute: () => usersRoute,
     path: 'all',
-    component: sectionPage('section.users'),
+    component: UsersPage,
   }),
   createRoute({
     getParentRoute: () => usersRoute,
     path: 'edit',
     validateSearch: v.object({ id: v.optional(v.string()) }),
-    component: sectionPage('section.users.edit'),
+    component: UserEditPage,
   }),
 ] as const;
 const usersRoutes = usersRoute.addChildren(usersChildren);

@@ -53,6 +53,7 @@ export const USERS_EN = {
     'Switches the user to Break after this many minutes without activity (1–999). Leave empty to keep it off.',
   'users.field.active': 'Account active',
   'users.field.activeHint': 'An inactive user cannot sign in, and their open sessions end at once',
+  'users.field.activeSelf': 'You cannot deactivate yourself; another administrator can',
   'users.field.password': 'Password',
   'users.field.repeatPassword': 'Repeat password',
   'users.field.passwordHint':
@@ -123,6 +124,7 @@ export const USERS_RU: Record<keyof typeof USERS_EN, string> = {
   'users.field.active': 'Учётная запись активна',
   'users.field.activeHint':
     'Неактивный пользователь не может войти, а его открытые сеансы сразу завершаются',
+  'users.field.activeSelf': 'Нельзя деактивировать себя: это может сделать другой администратор',
   'users.field.password': 'Пароль',
   'users.field.repeatPassword': 'Повторите пароль',
   'users.field.passwordHint':
