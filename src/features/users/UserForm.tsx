@@ -12,6 +12,7 @@ import { useI18n } from '../../ui/i18n';
 import { AvatarImage, UserAvatar } from './UserAvatar';
 import {
   checkUserForm,
+  photoProblem,
   problemText,
   readAutoBreak,
   startsAsJpeg,
@@ -159,7 +160,11 @@ export function UserForm({
       <form.Field name="photo">
         {(field) => {
           const photo = field.state.value;
-          const error = errorAt('photo', field.state.meta.errors, photo);
+          // A picked file is judged at once: nobody should fill the whole form to learn that.
+          const picked = photoProblem(photo);
+          const error = picked
+            ? problemText(picked, i18n)
+            : errorAt('photo', field.state.meta.errors, photo);
           const hasPhoto = photo.kind === 'new' || (photo.kind === 'kept' && !!user?.photoUrl);
           return (
             <div className="field" role="group" aria-labelledby={photoLabelId}>
