@@ -169,6 +169,27 @@ describe('the session of spec §4', () => {
     expect((await activeSession(auth)).user).toEqual(promoted);
   });
 
+  it('a user saved in the profile is shown at once, kept for the next start, and re-runs the guards', async () => {
+    const { auth, items, log } = setup({ userAnswers: [ok(user)] });
+    await auth.ensure();
+    const renamed = { ...user, name: 'Olga Petrova', language: 'ru' as const };
+    auth.acceptUser(renamed);
+    expect((await activeSession(auth)).user).toEqual(renamed);
+    expect(JSON.parse(items.get(USER_KEY) ?? 'null')).toEqual(renamed);
+    expect(log.filter((entry) => entry === 'user changed')).toHaveLength(1);
+    // The same copy again changes nothing and re-runs nothing.
+    auth.acceptUser(renamed);
+    expect(log.filter((entry) => entry === 'user changed')).toHaveLength(1);
+  });
+
+  it('a user copy for someone else than the signed-in user is ignored', async () => {
+    const { auth, log } = setup({ userAnswers: [ok(user)] });
+    await auth.ensure();
+    auth.acceptUser({ ...user, id: 'u2', name: 'Somebody Else' });
+    expect((await activeSession(auth)).user).toEqual(user);
+    expect(log).not.toContain('user changed');
+  });
+
   it('the sync engine losing its authorization is treated as 401', async () => {
     const { auth, items, log, state$ } = setup({ userAnswers: [ok(user)] });
     await auth.ensure();

@@ -96,6 +96,20 @@ export class AuthSession {
     await this.forgetWorkerSession();
   }
 
+  /**
+   * A fresh copy of the signed-in user that a screen received from the server (the profile's
+   * save answers with it): kept for the next start and shown at once, as a revalidation would.
+   * A copy for anyone else (the session changed meanwhile) is ignored.
+   */
+  acceptUser(user: CurrentUser): void {
+    const active = this.active;
+    if (active?.user.id !== user.id || this.deps.storage.readToken() !== active.token) return;
+    this.deps.storage.storeCachedUser(user);
+    if (JSON.stringify(user) === JSON.stringify(active.user)) return;
+    this.active = { ...active, user };
+    this.deps.onUserChanged();
+  }
+
   /** Another tab signed in or out: this one follows by reloading into the new state. */
   followOtherTabs(target: Pick<Window, 'addEventListener'>, reload: () => void): void {
     target.addEventListener('storage', (event) => {
