@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
 import * as v from 'valibot';
+import { ProfileAuthenticationPage, ProfileGeneralPage } from '../pages/ProfilePage';
 import { sectionPage } from '../pages/SectionPage';
 import { TeamsPage } from '../pages/TeamsPage';
 import { UserEditPage, UsersPage } from '../pages/UsersPage';
@@ -27,12 +28,12 @@ const profileChildren = [
   createRoute({
     getParentRoute: () => profileRoute,
     path: 'general',
-    component: sectionPage('section.profile.general'),
+    component: ProfileGeneralPage,
   }),
   createRoute({
     getParentRoute: () => profileRoute,
     path: 'authentication',
-    component: sectionPage('section.profile.authentication'),
+    component: ProfileAuthenticationPage,
   }),
 ] as const;
 const profileRoutes = profileRoute.addChildren(profileChildren);

@@ -46,7 +46,16 @@ export function MainMenu({
     <nav className="menu" aria-label={t('menu.label')}>
       <div className="menu__brand">{PLATFORM_NAME}</div>
       <div className="menu__user">
-        <span className="menu__user-name">{session.user.name}</span>
+        {/* The way to one's own profile (spec §2 /admin/profile), as in every inbox: one's name. */}
+        <Link
+          className="menu__user-name"
+          to="/admin/profile"
+          activeProps={{ className: 'menu__user-name--active' }}
+          data-testid="menu-profile"
+          title={t('profile.menu')}
+        >
+          {session.user.name}
+        </Link>
         <span className="menu__org">{session.user.organization.name}</span>
       </div>
       {hasOperatorStatus(access) ? <OperatorStatusSwitch userId={session.user.id} /> : null}

@@ -3,11 +3,11 @@
  * MESSAGES_RU, so keys are checked like every other (catalogs.test.ts).
  */
 export const PROFILE_EN = {
+  'profile.menu': 'Your profile',
   'profile.saved': 'Your information is saved',
   'profile.unreachable':
     'No connection to the server. Nothing was changed; what you typed is kept here: try again when the connection is back.',
   'profile.error.tooLong': 'No more than {max} characters',
-  'profile.info.title': 'Your information',
   'profile.field.name': 'Name',
   'profile.field.phone': 'Phone',
   'profile.field.language': 'Language',
@@ -73,11 +73,11 @@ export const PROFILE_EN = {
 } as const;
 
 export const PROFILE_RU: Record<keyof typeof PROFILE_EN, string> = {
+  'profile.menu': 'Ваш профиль',
   'profile.saved': 'Ваши данные сохранены',
   'profile.unreachable':
     'Нет связи с сервером. Ничего не изменено, введённое сохранено здесь: повторите, когда связь появится.',
   'profile.error.tooLong': 'Не более {max} символов',
-  'profile.info.title': 'Ваши данные',
   'profile.field.name': 'Имя',
   'profile.field.phone': 'Телефон',
   'profile.field.language': 'Язык',

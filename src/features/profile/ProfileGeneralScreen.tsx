@@ -1,0 +1,316 @@
+import { useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { LIMITS, type CurrentUser, type Language } from '../../protocol';
+import { useStore } from '../../store/hooks';
+import { SectionFrame } from '../../ui/SectionFrame';
+import { useToast } from '../../ui/Toasts';
+import { SelectField } from '../../ui/forms/SelectField';
+import { TextField } from '../../ui/forms/TextField';
+import { useApi } from '../../ui/http';
+import { createTranslator, useI18n } from '../../ui/i18n';
+import { changePassword, updateAccount } from './account-calls';
+import {
+  EMPTY_PASSWORD_FORM,
+  accountFormDefaults,
+  accountRefusal,
+  checkAccountForm,
+  checkPasswordForm,
+  passwordRefusal,
+  problemText,
+  type AccountField,
+  type AccountFormValues,
+  type PasswordField,
+} from './profile-form';
+import './profile.css';
+
+/** A refusal of the server shown at its field while the field still holds the refused value. */
+type Refused<F extends string> = { field: F; text: string; value: string };
+
+const firstError = (errors: readonly unknown[]): string | undefined =>
+  errors.find((error): error is string => typeof error === 'string' && error !== '');
+
+/**
+ * Profile, "Your information" (spec §2 `/admin/profile/general`): name, phone and language, then
+ * the password change. Both are online calls: they need the server's answer now.
+ */
+export function ProfileGeneralScreen({
+  user,
+  onUserSaved,
+}: {
+  user: CurrentUser;
+  /** The server's answer to a save: the session takes it, so the menu shows it at once. */
+  onUserSaved: (user: CurrentUser) => void;
+}) {
+  const { t } = useI18n();
+  const db = useStore();
+  // null: no row for this user in the local store (yet); the session's copy stands in.
+  const row = useLiveQuery(async () => (await db.users.get(user.id)) ?? null, [db, user.id]);
+  return (
+    <SectionFrame title={t('section.profile.general')}>
+      <div className="profile">
+        {row === undefined ? (
+          <p className="empty-state">{t('common.loading')}</p>
+        ) : (
+          <AccountForm
+            key={user.id}
+            defaults={accountFormDefaults(row ?? undefined, user)}
+            email={user.email}
+            role={user.role.name}
+            onUserSaved={onUserSaved}
+          />
+        )}
+        <PasswordForm />
+      </div>
+    </SectionFrame>
+  );
+}
+
+function AccountForm({
+  defaults,
+  email,
+  role,
+  onUserSaved,
+}: {
+  defaults: AccountFormValues;
+  email: string;
+  role: string;
+  onUserSaved: (user: CurrentUser) => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const api = useApi();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Refused<AccountField> | null>(null);
+  const form = useForm({
+    defaultValues: defaults,
+    validationLogic: revalidateLogic(),
+    validators: {
+      onDynamic: ({ value }) => {
+        const checked = checkAccountForm(value);
+        if (checked.ok) return undefined;
+        const fields: Partial<Record<AccountField, string>> = {};
+        for (const [field, problem] of Object.entries(checked.problems))
+          fields[field as AccountField] = problemText(problem, i18n);
+        return { fields };
+      },
+    },
+    onSubmit: async ({ value }) => {
+      const checked = checkAccountForm(value);
+      if (!checked.ok) return;
+      setFailure(null);
+      setRefused(null);
+      const result = await updateAccount(api, checked.body);
+      if (result.kind === 'unreachable') {
+        setFailure(t('profile.unreachable'));
+        return;
+      }
+      if (result.kind === 'refused') {
+        const place = accountRefusal(result.error);
+        const text = problemText(place.problem, i18n);
+        if (place.field) setRefused({ field: place.field, text, value: value[place.field] });
+        else setFailure(text);
+        return;
+      }
+      const saved = result.value;
+      onUserSaved(saved);
+      // Told in the language just chosen: the interface speaks it from now on.
+      toast(createTranslator(saved.language).t('profile.saved'));
+      if (saved.language !== i18n.lang) i18n.setLang(saved.language);
+      form.reset({ name: saved.name, phone: checked.body.phone ?? '', language: saved.language });
+    },
+  });
+  const errorAt = (field: AccountField, errors: readonly unknown[], value: string) =>
+    firstError(errors) ??
+    (refused?.field === field && refused.value === value ? refused.text : undefined);
+  const languages: { value: Language; label: string }[] = [
+    { value: 'en', label: t('profile.language.en') },
+    { value: 'ru', label: t('profile.language.ru') },
+  ];
+  return (
+    <form
+      className="form profile__block"
+      noValidate
+      data-testid="profile-info"
+      // The screen's own title ("Your information") names this block.
+      aria-labelledby="section-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <dl className="profile__readonly">
+        <dt>{t('profile.field.email')}</dt>
+        <dd data-testid="profile-email">{email}</dd>
+        <dt>{t('profile.field.role')}</dt>
+        <dd>{role}</dd>
+      </dl>
+      <form.Field name="name">
+        {(field) => (
+          <TextField
+            label={t('profile.field.name')}
+            name="name"
+            autoComplete="name"
+            aria-required
+            maxLength={LIMITS.userNameMax + 10}
+            value={field.state.value}
+            onValue={field.handleChange}
+            onBlur={field.handleBlur}
+            error={errorAt('name', field.state.meta.errors, field.state.value)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="phone">
+        {(field) => (
+          <TextField
+            label={t('profile.field.phone')}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={field.state.value}
+            onValue={field.handleChange}
+            onBlur={field.handleBlur}
+            error={errorAt('phone', field.state.meta.errors, field.state.value)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="language">
+        {(field) => (
+          <SelectField
+            label={t('profile.field.language')}
+            name="language"
+            value={field.state.value}
+            options={languages}
+            onValue={(value) => {
+              field.handleChange(value === 'ru' ? 'ru' : 'en');
+            }}
+            error={errorAt('language', field.state.meta.errors, field.state.value)}
+          />
+        )}
+      </form.Field>
+      <p className="field__hint">{t('profile.field.languageHint')}</p>
+      {failure ? (
+        <p className="form-failure" role="alert" data-testid="profile-info-failure">
+          {failure}
+        </p>
+      ) : null}
+      <div className="form__actions">
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <button
+              className="button button--primary"
+              type="submit"
+              data-testid="profile-save"
+              disabled={submitting}
+            >
+              {submitting ? t('profile.saving') : t('common.save')}
+            </button>
+          )}
+        </form.Subscribe>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const api = useApi();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [refused, setRefused] = useState<Refused<PasswordField> | null>(null);
+  const form = useForm({
+    defaultValues: EMPTY_PASSWORD_FORM,
+    validationLogic: revalidateLogic(),
+    validators: {
+      onDynamic: ({ value }) => {
+        const checked = checkPasswordForm(value);
+        if (checked.ok) return undefined;
+        const fields: Partial<Record<PasswordField, string>> = {};
+        for (const [field, problem] of Object.entries(checked.problems))
+          fields[field as PasswordField] = problemText(problem, i18n);
+        return { fields };
+      },
+    },
+    onSubmit: async ({ value }) => {
+      const checked = checkPasswordForm(value);
+      if (!checked.ok) return;
+      setFailure(null);
+      setRefused(null);
+      const result = await changePassword(api, checked.body);
+      if (result.kind === 'unreachable') {
+        setFailure(t('profile.unreachable'));
+        return;
+      }
+      if (result.kind === 'refused') {
+        const place = passwordRefusal(result.error);
+        const text = problemText(place.problem, i18n);
+        if (place.field) setRefused({ field: place.field, text, value: value[place.field] });
+        else setFailure(text);
+        return;
+      }
+      toast(t('profile.password.changed'));
+      form.reset(EMPTY_PASSWORD_FORM);
+    },
+  });
+  const errorAt = (field: PasswordField, errors: readonly unknown[], value: string) =>
+    firstError(errors) ??
+    (refused?.field === field && refused.value === value ? refused.text : undefined);
+  const passwordField = (name: PasswordField, label: string, autoComplete: string) => (
+    <form.Field name={name}>
+      {(field) => (
+        <TextField
+          label={label}
+          name={name}
+          type="password"
+          autoComplete={autoComplete}
+          aria-required
+          value={field.state.value}
+          onValue={field.handleChange}
+          onBlur={field.handleBlur}
+          error={errorAt(name, field.state.meta.errors, field.state.value)}
+        />
+      )}
+    </form.Field>
+  );
+  return (
+    <form
+      className="form profile__block"
+      noValidate
+      data-testid="profile-password"
+      aria-labelledby="profile-password-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <h2 className="profile__title" id="profile-password-title">
+        {t('profile.password.title')}
+      </h2>
+      {passwordField('oldPassword', t('profile.password.old'), 'current-password')}
+      {passwordField('newPassword', t('profile.password.new'), 'new-password')}
+      {passwordField('repeatPassword', t('profile.password.repeat'), 'new-password')}
+      <p className="field__hint">{t('profile.password.hint')}</p>
+      {failure ? (
+        <p className="form-failure" role="alert" data-testid="profile-password-failure">
+          {failure}
+        </p>
+      ) : null}
+      <div className="form__actions">
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(submitting) => (
+            <button
+              className="button button--primary"
+              type="submit"
+              data-testid="profile-password-save"
+              disabled={submitting}
+            >
+              {submitting ? t('profile.saving') : t('profile.password.submit')}
+            </button>
+          )}
+        </form.Subscribe>
+      </div>
+    </form>
+  );
+}
