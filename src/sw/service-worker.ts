@@ -10,6 +10,7 @@
  *  - Background Sync: the `sc-outbox-flush` tag sends the outbox when no tab may be open.
  *  - Update flow: a new version waits until the page, after asking the user, posts
  *    {type: 'SKIP_WAITING'}; the page reloads when the new worker takes control.
+ *  - Notification clicks (the profile's push settings): open the chat the notice is about.
  */
 import { clientsClaim } from 'workbox-core';
 import {
@@ -18,7 +19,13 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { APP_SHELL_URL, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './constants';
+import {
+  APP_SHELL_URL,
+  OPEN_URL_MESSAGE_TYPE,
+  OUTBOX_SYNC_TAG,
+  SKIP_WAITING_MESSAGE,
+} from './constants';
+import { notificationTarget } from './notification-target';
 import { NAVIGATION_DENYLIST } from './navigation';
 import { defaultOutboxSyncDeps, flushOutboxInBackground } from './outbox-sync';
 
@@ -58,4 +65,24 @@ self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   sync.waitUntil(flushOutboxInBackground(defaultOutboxSyncDeps(self.navigator.locks)));
+});
+
+// A notice the page showed through this registration: focus an open page of the app and let its
+// router open the chat (no reload, the workspace stays warm); with none open, open a window there.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = notificationTarget(event.notification.data, self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        // Told first: a browser that refuses the focus still gets the chat opened.
+        open.postMessage({ type: OPEN_URL_MESSAGE_TYPE, url });
+        await open.focus();
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
 });

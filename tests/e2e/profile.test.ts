@@ -221,4 +221,94 @@ describe('the profile in Chromium', () => {
     });
     await context.close();
   }, 120_000);
+
+  it('while the workspace tab is hidden, a new chat in the team queue and the customer writing again in a chat of mine show system notifications with the customer and their words, a click opens the chat, and an event turned off in the profile stays silent', async () => {
+    const { browser, app } = suite;
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications'], { origin: app.baseUrl });
+    // What the page asks the service worker registration to show, instead of the desktop's tray.
+    await context.addInitScript(() => {
+      const shown: { title: string; body: string; url: string }[] = [];
+      Object.assign(window, { shownNotices: shown });
+      ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+        const data = options?.data as { url?: string } | undefined;
+        shown.push({ title, body: options?.body ?? '', url: data?.url ?? '' });
+        return Promise.resolve();
+      };
+    });
+    const page = await context.newPage();
+    await signIn(page, app.baseUrl, 'supervisor@demo.test');
+    await page.waitForURL(/\/admin\/chats/);
+    await page.getByTestId('connection').filter({ hasText: 'Online' }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const notices = () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { shownNotices: { title: string; body: string; url: string }[] })
+            .shownNotices,
+      );
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (value ? 'hidden' : 'visible'),
+        });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+
+    await setHidden(true);
+    await app.customerWrites('push-nora', 'Nora Notify', 'Is my order shipped?');
+    await expect.poll(notices, { timeout: 10_000 }).toEqual([
+      {
+        title: 'New chat in the queue',
+        body: 'Nora Notify: Is my order shipped?',
+        url: expect.stringMatching(/^\/admin\/chats\?filter=open&chat=[0-9a-f-]{36}$/) as string,
+      },
+    ]);
+
+    // The click, as the service worker passes it to the open page: the chat opens; it is taken.
+    const [queued] = await notices();
+    await setHidden(false);
+    await page.evaluate((url) => {
+      navigator.serviceWorker.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'sc-open-url', url } }),
+      );
+    }, queued?.url ?? '');
+    await page.waitForURL(/filter=open&chat=/);
+    await page.getByTestId('chat-screen').filter({ hasText: 'Nora Notify' }).waitFor();
+    await page.getByTestId('chat-take').click();
+    await page.getByTestId('chat-take').waitFor({ state: 'detached' });
+
+    await setHidden(true);
+    await app.customerWrites('push-nora', 'Nora Notify', 'Hello again?');
+    await expect
+      .poll(async () => (await notices()).at(-1), { timeout: 10_000 })
+      .toEqual({
+        title: 'New message',
+        body: 'Nora Notify: Hello again?',
+        url: expect.stringMatching(/^\/admin\/chats\?filter=assigned&chat=/) as string,
+      });
+
+    // Turned off in the profile: the next message in that chat shows nothing.
+    await setHidden(false);
+    await page.getByTestId('menu-profile').click();
+    await page.getByRole('link', { name: 'Authentication' }).click();
+    await page
+      .getByTestId('push-permission')
+      .filter({ hasText: 'allowed in this browser' })
+      .waitFor();
+    await page
+      .getByTestId('push')
+      .getByLabel('A customer writes in a chat assigned to me', { exact: true })
+      .uncheck();
+    await page.getByTestId('push-save').click();
+    await toast(page, 'Notification settings saved');
+    const before = (await notices()).length;
+    await setHidden(true);
+    await app.customerWrites('push-nora', 'Nora Notify', 'Anyone there?');
+    // The message did arrive: the title alert (spec §4) runs for it, whatever the settings.
+    await expect.poll(() => page.title(), { timeout: 10_000, interval: 200 }).toBe('New message!');
+    expect(await notices()).toHaveLength(before);
+    await context.close();
+  }, 60_000);
 });
