@@ -58,7 +58,7 @@ describe('two creates racing on one name', () => {
         send(admin, name),
         send(secondAdmin, name.toUpperCase()),
       ]);
-      expect(outcomes([first?.[0], second?.[0]])).toEqual(['TEAM_EXISTS', 'ok']);
+      expect(outcomes([first[0], second[0]])).toEqual(['TEAM_EXISTS', 'ok']);
       expect(await countWhere(t.teams, name)).toBe(1);
     }
   });
@@ -79,7 +79,7 @@ describe('two creates racing on one name', () => {
         send(admin, name.toLowerCase()),
         send(secondAdmin, name),
       ]);
-      expect(outcomes([first?.[0], second?.[0]])).toEqual(['ROLE_EXISTS', 'ok']);
+      expect(outcomes([first[0], second[0]])).toEqual(['ROLE_EXISTS', 'ok']);
       expect(await countWhere(t.roles, name)).toBe(1);
     }
   });
@@ -109,7 +109,7 @@ describe('two creates racing on one name', () => {
         send(admin, email),
         send(secondAdmin, email.toUpperCase()),
       ]);
-      expect(outcomes([first?.[0], second?.[0]])).toEqual(['EMAIL_ALREADY_USED', 'ok']);
+      expect(outcomes([first[0], second[0]])).toEqual(['EMAIL_ALREADY_USED', 'ok']);
       const rows = await db
         .select({ id: t.users.id })
         .from(t.users)
