@@ -26,7 +26,7 @@ export async function runInScope(
   // Locks are taken in one order everywhere: chats, the distribution lock, users, the log. The
   // acting staff member's activity stamp (their user row) therefore comes after distribution,
   // which writes operators' rows under its lock, and before the log.
-  if (caller.viewer) await noteActivity(tx, caller.viewer.id, options.now);
+  if (caller.viewer) await noteActivity(scope, caller.viewer.id);
   return appendEvents(
     tx,
     {
