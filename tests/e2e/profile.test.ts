@@ -74,7 +74,7 @@ describe('the profile in Chromium', () => {
     await fieldError(page, 'profile-info', 'Name').filter({ hasText: 'Required field' }).waitFor();
     await name.fill('O'.repeat(33));
     await fieldError(page, 'profile-info', 'Name')
-      .filter({ hasText: 'No more than 32 characters' })
+      .filter({ hasText: 'At most 32 characters' })
       .waitFor();
     expect((await operatorRow(app)).name).toBe('Oscar Operator');
 

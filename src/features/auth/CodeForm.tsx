@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { TotpCodeSchema, type ApiError } from '../../protocol';
 import { TextField } from '../../ui/forms/TextField';
-import { fieldErrorText } from '../../ui/forms/field-error';
+import { fieldErrorText } from '../../ui/forms/field-problems';
 import { useApi } from '../../ui/http';
 import { useI18n } from '../../ui/i18n';
 import { signInWithCode } from './sign-in';

@@ -7,6 +7,7 @@ import { SectionFrame } from '../../ui/SectionFrame';
 import { useToast } from '../../ui/Toasts';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
+import { fieldTexts, firstError, problemText } from '../../ui/forms/field-problems';
 import { useApi } from '../../ui/http';
 import { createTranslator, useI18n } from '../../ui/i18n';
 import { changePassword, updateAccount } from './account-calls';
@@ -17,7 +18,6 @@ import {
   checkAccountForm,
   checkPasswordForm,
   passwordRefusal,
-  problemText,
   type AccountField,
   type AccountFormValues,
   type PasswordField,
@@ -26,9 +26,6 @@ import './profile.css';
 
 /** A refusal of the server shown at its field while the field still holds the refused value. */
 type Refused<F extends string> = { field: F; text: string; value: string };
-
-const firstError = (errors: readonly unknown[]): string | undefined =>
-  errors.find((error): error is string => typeof error === 'string' && error !== '');
 
 /**
  * Profile, "Your information" (spec §2 `/admin/profile/general`): name, phone and language, then
@@ -90,10 +87,7 @@ function AccountForm({
       onDynamic: ({ value }) => {
         const checked = checkAccountForm(value);
         if (checked.ok) return undefined;
-        const fields: Partial<Record<AccountField, string>> = {};
-        for (const [field, problem] of Object.entries(checked.problems))
-          fields[field as AccountField] = problemText(problem, i18n);
-        return { fields };
+        return { fields: fieldTexts(checked.problems, (problem) => problemText(problem, i18n)) };
       },
     },
     onSubmit: async ({ value }) => {
@@ -227,10 +221,7 @@ function PasswordForm() {
       onDynamic: ({ value }) => {
         const checked = checkPasswordForm(value);
         if (checked.ok) return undefined;
-        const fields: Partial<Record<PasswordField, string>> = {};
-        for (const [field, problem] of Object.entries(checked.problems))
-          fields[field as PasswordField] = problemText(problem, i18n);
-        return { fields };
+        return { fields: fieldTexts(checked.problems, (problem) => problemText(problem, i18n)) };
       },
     },
     onSubmit: async ({ value }) => {

@@ -7,7 +7,7 @@ import { TextField } from '../../ui/forms/TextField';
 import { useApi } from '../../ui/http';
 import { useI18n } from '../../ui/i18n';
 import { generateTotp, toggleTotp, type CallResult, type TotpSecret } from './account-calls';
-import { problemText } from './profile-form';
+import { problemText } from '../../ui/forms/field-problems';
 import { checkTotpCode, groupedSecret, qrPath, totpRefusal } from './two-factor';
 
 /** Where the section is: nothing asked, a secret waiting for its first code, or asking for a code to turn it off. */

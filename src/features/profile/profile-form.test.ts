@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../protocol';
+import { problemText } from '../../ui/forms/field-problems';
 import { createTranslator } from '../../ui/i18n';
 import {
   EMPTY_PASSWORD_FORM,
@@ -8,7 +9,6 @@ import {
   checkAccountForm,
   checkPasswordForm,
   passwordRefusal,
-  problemText,
   type AccountField,
   type AccountFormValues,
   type PasswordField,
@@ -52,9 +52,9 @@ describe('"Your information", in the words the user reads', () => {
   it.each<[string, Partial<AccountFormValues>, AccountField, string | undefined]>([
     ['an empty name', { name: '' }, 'name', 'Required field'],
     ['a name of spaces', { name: '   ' }, 'name', 'Required field'],
-    ['a name of 33 characters', { name: 'n'.repeat(33) }, 'name', 'No more than 32 characters'],
+    ['a name of 33 characters', { name: 'n'.repeat(33) }, 'name', 'At most 32 characters'],
     ['a name of 32 characters', { name: 'n'.repeat(32) }, 'name', undefined],
-    ['a phone of 33 characters', { phone: '1'.repeat(33) }, 'phone', 'No more than 32 characters'],
+    ['a phone of 33 characters', { phone: '1'.repeat(33) }, 'phone', 'At most 32 characters'],
     ['no phone at all', { phone: '' }, 'phone', undefined],
   ])('%s', (_, changes, field, expected) => {
     expect(accountShows(account(changes), field)).toBe(expected);

@@ -1,58 +1,12 @@
 import * as v from 'valibot';
 import {
   AccountUpdateBody,
-  ERROR_TEXTS,
   PasswordChangeBody,
   type ApiError,
   type ErrorName,
-  type ErrorParams,
   type Language,
 } from '../../protocol';
-import type { Translator } from '../../ui/i18n';
-
-/** Why a value is wrong, before it becomes words in the user's language. */
-export type FieldProblem =
-  | { kind: 'required' }
-  | { kind: 'tooLong'; max: number }
-  | { kind: 'error'; name: ErrorName; params?: ErrorParams | undefined }
-  | { kind: 'invalid' };
-
-/** A problem in the user's language, as it shows under its field. */
-export function problemText(problem: FieldProblem, i18n: Pick<Translator, 't' | 'error'>): string {
-  switch (problem.kind) {
-    case 'required':
-      return i18n.t('form.required');
-    case 'tooLong':
-      return i18n.t('profile.error.tooLong', { max: problem.max });
-    case 'error':
-      return i18n.error(problem.name, problem.params);
-    case 'invalid':
-      return i18n.t('form.invalid');
-  }
-}
-
-const isErrorName = (message: string): message is ErrorName => Object.hasOwn(ERROR_TEXTS, message);
-
-/** The first problem of each field a schema found, keyed by the field the form shows. */
-function problemsOf<F extends string>(
-  issues: readonly v.BaseIssue<unknown>[],
-  fieldOf: (key: string) => F | undefined,
-  input: Record<string, unknown>,
-): Partial<Record<F, FieldProblem>> {
-  const problems: Partial<Record<F, FieldProblem>> = {};
-  for (const issue of issues) {
-    const key = issue.path?.[0]?.key;
-    const field = typeof key === 'string' ? fieldOf(key) : undefined;
-    if (!field || problems[field]) continue;
-    const value = input[key as string];
-    if (typeof value === 'string' && value.trim() === '') problems[field] = { kind: 'required' };
-    else if (issue.type === 'max_length')
-      problems[field] = { kind: 'tooLong', max: Number(issue.requirement) };
-    else if (isErrorName(issue.message)) problems[field] = { kind: 'error', name: issue.message };
-    else problems[field] = { kind: 'invalid' };
-  }
-  return problems;
-}
+import { problemsOf, refusalPlace, type FieldProblem } from '../../ui/forms/field-problems';
 
 // ——— Your information ———
 
@@ -73,7 +27,7 @@ export function accountFormDefaults(
   };
 }
 
-const ACCOUNT_FIELDS: readonly string[] = ['name', 'phone', 'language'];
+const ACCOUNT_FIELDS: readonly AccountField[] = ['name', 'phone', 'language'];
 
 /**
  * The form checked with the very schema the server parses `auth/acc/update` with (spec §5:
@@ -95,11 +49,7 @@ export function checkAccountForm(
   if (parsed.success) return { ok: true, body: parsed.output };
   return {
     ok: false,
-    problems: problemsOf(
-      parsed.issues,
-      (key) => (ACCOUNT_FIELDS.includes(key) ? (key as AccountField) : undefined),
-      input,
-    ),
+    problems: problemsOf(parsed.issues, ACCOUNT_FIELDS, input),
   };
 }
 
@@ -119,7 +69,7 @@ export const EMPTY_PASSWORD_FORM: PasswordFormValues = {
   repeatPassword: '',
 };
 
-const PASSWORD_FIELDS: readonly string[] = ['oldPassword', 'newPassword', 'repeatPassword'];
+const PASSWORD_FIELDS: readonly PasswordField[] = ['oldPassword', 'newPassword', 'repeatPassword'];
 
 /**
  * Spec §5 with the server's own schema: the current password is required, the new one has 8
@@ -133,11 +83,7 @@ export function checkPasswordForm(
   | { ok: false; problems: Partial<Record<PasswordField, FieldProblem>> } {
   const parsed = v.safeParse(PasswordChangeBody, values);
   if (parsed.success) return { ok: true, body: parsed.output };
-  const problems = problemsOf(
-    parsed.issues,
-    (key) => (PASSWORD_FIELDS.includes(key) ? (key as PasswordField) : undefined),
-    values,
-  );
+  const problems = problemsOf(parsed.issues, PASSWORD_FIELDS, values);
   // An empty repeat of a filled-in password is a mismatch, not a missing field.
   if (
     problems.repeatPassword?.kind === 'required' &&
@@ -159,27 +105,7 @@ const PASSWORD_REFUSALS: Partial<Record<ErrorName, PasswordField>> = {
  * Where the server's refusal is shown: at the field it concerns (a wrong current password at the
  * current-password field), or above the buttons for anything else.
  */
-export function refusalPlace<F extends string>(
-  error: ApiError,
-  fields: readonly F[],
-  byName: Partial<Record<ErrorName, F>> = {},
-): { field: F | null; problem: FieldProblem } {
-  const named = error.params?.field;
-  const field =
-    byName[error.name] ??
-    (typeof named === 'string' && (fields as readonly string[]).includes(named)
-      ? (named as F)
-      : null);
-  if (field && error.name === 'VALIDATION_FAILED') return { field, problem: { kind: 'invalid' } };
-  return { field, problem: { kind: 'error', name: error.name, params: error.params } };
-}
-
 export const passwordRefusal = (error: ApiError) =>
-  refusalPlace<PasswordField>(
-    error,
-    ['oldPassword', 'newPassword', 'repeatPassword'],
-    PASSWORD_REFUSALS,
-  );
+  refusalPlace(error, PASSWORD_FIELDS, PASSWORD_REFUSALS);
 
-export const accountRefusal = (error: ApiError) =>
-  refusalPlace<AccountField>(error, ['name', 'phone', 'language']);
+export const accountRefusal = (error: ApiError) => refusalPlace(error, ACCOUNT_FIELDS);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encode } from 'uqr';
 import { createTranslator } from '../../ui/i18n';
-import { problemText } from './profile-form';
+import { problemText } from '../../ui/forms/field-problems';
 import { checkTotpCode, groupedSecret, qrPath, totpRefusal } from './two-factor';
 
 const en = createTranslator('en');

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { TotpCodeSchema, type ApiError, type ErrorName } from '../../protocol';
-import type { FieldProblem } from './profile-form';
+import type { FieldProblem } from '../../ui/forms/field-problems';
 
 /**
  * The code as typed: spaces and dashes some apps show inside it ("123 456") are dropped; the

@@ -8,6 +8,7 @@ import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { FormStatus } from '../../ui/forms/FormStatus';
 import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
+import { fieldTexts, firstError } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import { DeleteRoleDialog } from './DeleteRoleDialog';
 import {
@@ -26,9 +27,6 @@ import {
   rightHintKey,
   rightLabelKey,
 } from './rights-catalog';
-
-const firstError = (errors: readonly unknown[]): string | undefined =>
-  errors.find((error): error is string => typeof error === 'string' && error !== '');
 
 const sameRights = (a: readonly Right[], b: readonly Right[]) =>
   a.length === b.length && a.every((right) => b.includes(right));
@@ -70,10 +68,9 @@ export function RolePanel({
       onDynamic: ({ value }) => {
         const checked = checkRoleForm(value, roleId, own);
         if (checked.ok) return undefined;
-        const fields: Partial<Record<RoleField, string>> = {};
-        for (const [field, problem] of Object.entries(checked.problems))
-          fields[field as RoleField] = roleProblemText(problem, i18n);
-        return { fields };
+        return {
+          fields: fieldTexts(checked.problems, (problem) => roleProblemText(problem, i18n)),
+        };
       },
     },
     onSubmit: async ({ value }) => {

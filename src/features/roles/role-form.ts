@@ -3,11 +3,15 @@ import {
   RoleSavePayload,
   type ApiError,
   type CommandPayload,
-  type ErrorName,
-  type ErrorParams,
   type Right,
   type Role,
 } from '../../protocol';
+import {
+  problemText,
+  problemsOf,
+  refusalPlace,
+  type FieldProblem,
+} from '../../ui/forms/field-problems';
 import type { Translator } from '../../ui/i18n';
 import { orderedRights, rightLabelKey } from './rights-catalog';
 
@@ -18,13 +22,8 @@ export type RoleFormValues = { name: string; description: string; rights: Right[
 export const ROLE_FIELDS = ['name', 'description', 'rights'] as const;
 export type RoleField = (typeof ROLE_FIELDS)[number];
 
-/** Why a value is wrong, before it becomes words in the user's language. */
-export type RoleProblem =
-  | { kind: 'required' }
-  | { kind: 'tooLong'; max: number }
-  | { kind: 'notYours'; rights: Right[] }
-  | { kind: 'error'; name: ErrorName; params?: ErrorParams | undefined }
-  | { kind: 'invalid' };
+/** Why a value is wrong: the forms' reasons, and a right the user lacks and may not grant. */
+export type RoleProblem = FieldProblem | { kind: 'notYours'; rights: Right[] };
 
 export type RoleProblems = Partial<Record<RoleField, RoleProblem>>;
 
@@ -33,20 +32,6 @@ export function roleFormDefaults(role: Role | undefined): RoleFormValues {
   return role
     ? { name: role.name, description: role.description, rights: orderedRights(role.rights) }
     : { name: '', description: '', rights: [] };
-}
-
-const isRoleField = (key: unknown): key is RoleField =>
-  typeof key === 'string' && (ROLE_FIELDS as readonly string[]).includes(key);
-
-function problemOf(
-  field: RoleField,
-  issue: v.BaseIssue<unknown>,
-  values: RoleFormValues,
-): RoleProblem {
-  if (field !== 'rights' && values[field].trim() === '') return { kind: 'required' };
-  if (issue.type === 'min_length') return { kind: 'required' };
-  if (issue.type === 'max_length') return { kind: 'tooLong', max: Number(issue.requirement) };
-  return { kind: 'invalid' };
 }
 
 /**
@@ -59,13 +44,11 @@ export function checkRoleForm(
   roleId: string,
   own: ReadonlySet<Right>,
 ): { ok: true; payload: RoleSave } | { ok: false; problems: RoleProblems } {
-  const problems: RoleProblems = {};
-  const parsed = v.safeParse(RoleSavePayload, { roleId, ...values });
-  if (!parsed.success)
-    for (const issue of parsed.issues) {
-      const key = issue.path?.[0]?.key;
-      if (isRoleField(key) && !problems[key]) problems[key] = problemOf(key, issue, values);
-    }
+  const input = { roleId, ...values };
+  const parsed = v.safeParse(RoleSavePayload, input);
+  const problems: RoleProblems = parsed.success
+    ? {}
+    : problemsOf(parsed.issues, ROLE_FIELDS, input);
   if (!problems.rights) {
     if (values.rights.includes('RIGHT_OBSERVER')) problems.rights = { kind: 'invalid' };
     else {
@@ -82,36 +65,18 @@ export function checkRoleForm(
  * value at the rights, anything else (access denied, a built-in role, a role gone or in use)
  * above the buttons.
  */
-export function roleRefusal(error: ApiError | undefined): {
-  field: RoleField | null;
-  problem: RoleProblem;
-} {
-  if (!error) return { field: null, problem: { kind: 'error', name: 'UNKNOWN_ERROR' } };
-  if (error.name === 'ROLE_EXISTS')
-    return { field: 'name', problem: { kind: 'error', name: error.name } };
-  const named = error.params?.field;
-  if (error.name === 'VALIDATION_FAILED' && isRoleField(named))
-    return { field: named, problem: { kind: 'invalid' } };
-  return { field: null, problem: { kind: 'error', name: error.name, params: error.params } };
-}
+export const roleRefusal = (
+  error: ApiError | undefined,
+): { field: RoleField | null; problem: RoleProblem } =>
+  refusalPlace<RoleField>(error, ROLE_FIELDS, { ROLE_EXISTS: 'name' });
 
 /** A problem in the user's language. */
 export function roleProblemText(
   problem: RoleProblem,
   i18n: Pick<Translator, 't' | 'error'>,
 ): string {
-  switch (problem.kind) {
-    case 'required':
-      return i18n.t('form.required');
-    case 'tooLong':
-      return i18n.t('roles.error.tooLong', { max: problem.max });
-    case 'notYours':
-      return i18n.t('roles.error.notYours', {
-        rights: problem.rights.map((right) => i18n.t(rightLabelKey(right))).join(', '),
-      });
-    case 'error':
-      return i18n.error(problem.name, problem.params);
-    case 'invalid':
-      return i18n.t('form.invalid');
-  }
+  if (problem.kind !== 'notYours') return problemText(problem, i18n);
+  return i18n.t('roles.error.notYours', {
+    rights: problem.rights.map((right) => i18n.t(rightLabelKey(right))).join(', '),
+  });
 }

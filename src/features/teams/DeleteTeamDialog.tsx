@@ -3,7 +3,8 @@ import { useCommandSubmit } from '../../store/hooks';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/Toasts';
 import { useI18n } from '../../ui/i18n';
-import { problemText, teamRefusal } from './team-form';
+import { problemText } from '../../ui/forms/field-problems';
+import { teamRefusal } from './team-form';
 
 /**
  * Asks before `team.delete`. The server decides whether the team may go (TEAM_IN_USE while chats,

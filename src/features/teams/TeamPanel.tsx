@@ -9,11 +9,11 @@ import { FormStatus } from '../../ui/forms/FormStatus';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
+import { fieldTexts, firstError, problemText } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import { DeleteTeamDialog } from './DeleteTeamDialog';
 import {
   checkTeamForm,
-  problemText,
   teamFormDefaults,
   teamRefusal,
   type TeamField,
@@ -21,10 +21,6 @@ import {
 } from './team-form';
 
 type Errors = readonly unknown[];
-
-/** The first error a form validator left on a field: the translated text it returned. */
-const firstError = (errors: Errors): string | undefined =>
-  errors.find((error): error is string => typeof error === 'string' && error !== '');
 
 /**
  * The side panel of the Teams screen: a new team, or one being edited, saved whole through
@@ -63,10 +59,7 @@ export function TeamPanel({
       onDynamic: ({ value }) => {
         const checked = checkTeamForm(value, teamId);
         if (checked.ok) return undefined;
-        const fields: Partial<Record<TeamField, string>> = {};
-        for (const [field, problem] of Object.entries(checked.problems))
-          fields[field as TeamField] = problemText(problem, i18n);
-        return { fields };
+        return { fields: fieldTexts(checked.problems, (problem) => problemText(problem, i18n)) };
       },
     },
     onSubmit: async ({ value }) => {

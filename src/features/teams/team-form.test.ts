@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type ApiError, type Team } from '../../protocol';
+import { problemText } from '../../ui/forms/field-problems';
 import { createTranslator } from '../../ui/i18n';
 import {
   checkTeamForm,
-  problemText,
   teamFormDefaults,
   teamRefusal,
   type TeamField,

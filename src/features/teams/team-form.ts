@@ -1,15 +1,12 @@
 import * as v from 'valibot';
 import {
-  ERROR_TEXTS,
   LIMITS,
   TeamSavePayload,
   type ApiError,
   type CommandPayload,
-  type ErrorName,
-  type ErrorParams,
   type Team,
 } from '../../protocol';
-import type { Translator } from '../../ui/i18n';
+import { problemsOf, refusalPlace, type FieldProblem } from '../../ui/forms/field-problems';
 
 export type TeamSave = CommandPayload<'team.create'>;
 
@@ -42,15 +39,6 @@ export const TEAM_FIELDS = [
   'inactivityMinutes',
 ] as const;
 export type TeamField = (typeof TEAM_FIELDS)[number];
-
-/** Why a value is wrong, before it becomes words in the user's language. */
-export type FieldProblem =
-  | { kind: 'required' }
-  | { kind: 'tooLong'; max: number }
-  | { kind: 'range'; min: number; max: number }
-  | { kind: 'wholeNumber' }
-  | { kind: 'error'; name: ErrorName; params?: ErrorParams | undefined }
-  | { kind: 'invalid' };
 
 export type TeamProblems = Partial<Record<TeamField, FieldProblem>>;
 
@@ -107,11 +95,6 @@ export function teamSaveInput(values: TeamFormValues, teamId: string): Record<st
   };
 }
 
-const isTeamField = (key: unknown): key is TeamField =>
-  typeof key === 'string' && (TEAM_FIELDS as readonly string[]).includes(key);
-
-const isErrorName = (message: string): message is ErrorName => Object.hasOwn(ERROR_TEXTS, message);
-
 /** The bounds each number field is told with, from the same limits the schema holds. */
 const NUMBER_RANGES: Partial<Record<TeamField, { min: number; max: number }>> = {
   dialogLimit: { min: LIMITS.dialogLimitMin, max: LIMITS.dialogLimitMax },
@@ -119,23 +102,13 @@ const NUMBER_RANGES: Partial<Record<TeamField, { min: number; max: number }>> = 
   autoCloseMinutes: { min: 1, max: LIMITS.autoCloseMinutesMax },
 };
 
-function problemOf(
-  field: TeamField,
-  issue: v.BaseIssue<unknown>,
-  input: Record<string, unknown>,
-): FieldProblem {
-  const value = input[field];
-  if (value === undefined || (typeof value === 'string' && value.trim() === ''))
-    return { kind: 'required' };
-  if (issue.type === 'min_length') return { kind: 'required' };
-  if (issue.type === 'max_length') return { kind: 'tooLong', max: Number(issue.requirement) };
+/** A number out of its range is told with the range; the inactivity time wants whole minutes. */
+function numberProblem(field: TeamField, issue: v.BaseIssue<unknown>): FieldProblem | undefined {
   const range = NUMBER_RANGES[field];
   if (range) return { kind: 'range', ...range };
-  if (field === 'inactivityMinutes') {
-    if (issue.type === 'integer' || issue.type === 'number') return { kind: 'wholeNumber' };
-    if (isErrorName(issue.message)) return { kind: 'error', name: issue.message };
-  }
-  return { kind: 'invalid' };
+  if (field === 'inactivityMinutes' && (issue.type === 'integer' || issue.type === 'number'))
+    return { kind: 'wholeNumber' };
+  return undefined;
 }
 
 /**
@@ -149,47 +122,15 @@ export function checkTeamForm(
   const input = teamSaveInput(values, teamId);
   const parsed = v.safeParse(TeamSavePayload, input);
   if (parsed.success) return { ok: true, payload: parsed.output };
-  const problems: TeamProblems = {};
-  for (const issue of parsed.issues) {
-    const key = issue.path?.[0]?.key;
-    if (isTeamField(key) && !problems[key]) problems[key] = problemOf(key, issue, input);
-  }
-  return { ok: false, problems };
+  return { ok: false, problems: problemsOf(parsed.issues, TEAM_FIELDS, input, numberProblem) };
 }
 
 /**
  * Where the server's refusal of a save belongs: at the field it names (a taken name, an inactivity
  * time, a value the server judged wrong), or above the buttons when it concerns the whole team.
  */
-export function teamRefusal(error: ApiError | undefined): {
-  field: TeamField | null;
-  problem: FieldProblem;
-} {
-  if (!error) return { field: null, problem: { kind: 'error', name: 'UNKNOWN_ERROR' } };
-  if (error.name === 'TEAM_EXISTS')
-    return { field: 'name', problem: { kind: 'error', name: error.name } };
-  if (error.name === 'INACTIVITY_TIME_INVALID')
-    return { field: 'inactivityMinutes', problem: { kind: 'error', name: error.name } };
-  const named = error.params?.field;
-  if (error.name === 'VALIDATION_FAILED' && isTeamField(named))
-    return { field: named, problem: { kind: 'invalid' } };
-  return { field: null, problem: { kind: 'error', name: error.name, params: error.params } };
-}
-
-/** A problem in the user's language, as it shows under its field. */
-export function problemText(problem: FieldProblem, i18n: Pick<Translator, 't' | 'error'>): string {
-  switch (problem.kind) {
-    case 'required':
-      return i18n.t('form.required');
-    case 'tooLong':
-      return i18n.t('teams.error.tooLong', { max: problem.max });
-    case 'range':
-      return i18n.t('teams.error.range', { min: problem.min, max: problem.max });
-    case 'wholeNumber':
-      return i18n.t('teams.error.wholeNumber');
-    case 'error':
-      return i18n.error(problem.name, problem.params);
-    case 'invalid':
-      return i18n.t('form.invalid');
-  }
-}
+export const teamRefusal = (error: ApiError | undefined) =>
+  refusalPlace<TeamField>(error, TEAM_FIELDS, {
+    TEAM_EXISTS: 'name',
+    INACTIVITY_TIME_INVALID: 'inactivityMinutes',
+  });

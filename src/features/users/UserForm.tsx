@@ -8,15 +8,16 @@ import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { FormStatus } from '../../ui/forms/FormStatus';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
+import { fieldTexts, firstError } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import { AvatarImage, UserAvatar } from './UserAvatar';
 import {
   checkUserForm,
   photoProblem,
-  problemText,
   readAutoBreak,
   startsAsJpeg,
   userFormDefaults,
+  userProblemText,
   userRefusal,
   type PhotoChoice,
   type UserField,
@@ -25,10 +26,6 @@ import {
 import { lastActivityText, presenceOf } from './user-list';
 
 type Errors = readonly unknown[];
-
-/** The first error a form validator left on a field: the translated text it returned. */
-const firstError = (errors: Errors): string | undefined =>
-  errors.find((error): error is string => typeof error === 'string' && error !== '');
 
 /** The form's value as sent, to tell whether the user changed a field since its refusal. */
 const sameValue = (a: unknown, b: unknown): boolean =>
@@ -116,10 +113,9 @@ export function UserForm({
       onDynamic: ({ value }) => {
         const checked = checkUserForm(value, userId, isNew);
         if (checked.ok) return undefined;
-        const fields: Partial<Record<UserField, string>> = {};
-        for (const [field, problem] of Object.entries(checked.problems))
-          fields[field as UserField] = problemText(problem, i18n);
-        return { fields };
+        return {
+          fields: fieldTexts(checked.problems, (problem) => userProblemText(problem, i18n)),
+        };
       },
     },
     onSubmit: async ({ value }) => {
@@ -144,7 +140,7 @@ export function UserForm({
   const errorAt = (field: UserField, errors: Errors, value: unknown): string | undefined =>
     firstError(errors) ??
     (refusal?.field === field && sent && sameValue(sent[field as keyof UserFormValues], value)
-      ? problemText(refusal.problem, i18n)
+      ? userProblemText(refusal.problem, i18n)
       : undefined);
 
   return (
@@ -163,7 +159,7 @@ export function UserForm({
           // A picked file is judged at once: nobody should fill the whole form to learn that.
           const picked = photoProblem(photo);
           const error = picked
-            ? problemText(picked, i18n)
+            ? userProblemText(picked, i18n)
             : errorAt('photo', field.state.meta.errors, photo);
           const hasPhoto = photo.kind === 'new' || (photo.kind === 'kept' && !!user?.photoUrl);
           return (
@@ -449,7 +445,7 @@ export function UserForm({
 
       <FormStatus
         state={save.outcome.state}
-        failure={refusal?.field === null ? problemText(refusal.problem, i18n) : null}
+        failure={refusal?.field === null ? userProblemText(refusal.problem, i18n) : null}
       />
       <div className="form__actions">
         <form.Subscribe selector={(state) => state.isSubmitting}>

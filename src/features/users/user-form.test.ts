@@ -5,11 +5,11 @@ import {
   checkUserForm,
   defaultRoleId,
   photoProblem,
-  problemText,
   readAutoBreak,
   roleChoices,
   startsAsJpeg,
   userFormDefaults,
+  userProblemText,
   userRefusal,
   userSaveInput,
   type PhotoChoice,
@@ -42,7 +42,7 @@ function shownAt(
   const result = checkUserForm(values, userId, isNew);
   if (result.ok) return undefined;
   const problem = result.problems[field];
-  return problem ? problemText(problem, i18n) : undefined;
+  return problem ? userProblemText(problem, i18n) : undefined;
 }
 
 const jpeg = (size: number, over: Partial<Extract<PhotoChoice, { kind: 'new' }>> = {}) =>
@@ -61,18 +61,18 @@ describe('the user form rules, in the words the user reads', () => {
   it.each<[string, Partial<UserFormValues>, UserField, string | undefined]>([
     ['an empty name', { name: '' }, 'name', 'Required field'],
     ['a name of spaces', { name: '   ' }, 'name', 'Required field'],
-    ['a name of 33 characters', { name: 'n'.repeat(33) }, 'name', 'No more than 32 characters'],
+    ['a name of 33 characters', { name: 'n'.repeat(33) }, 'name', 'At most 32 characters'],
     ['a name of 32 characters', { name: 'n'.repeat(32) }, 'name', undefined],
     ['an empty e-mail', { email: '' }, 'email', 'Required field'],
     ['an e-mail without a domain', { email: 'nina@' }, 'email', 'Invalid email format'],
     ['an e-mail without @', { email: 'nina.demo.test' }, 'email', 'Invalid email format'],
     ['an e-mail in capitals', { email: ' NINA@Demo.test ' }, 'email', undefined],
-    ['a phone of 33 characters', { phone: '1'.repeat(33) }, 'phone', 'No more than 32 characters'],
+    ['a phone of 33 characters', { phone: '1'.repeat(33) }, 'phone', 'At most 32 characters'],
     [
       'an affiliation over its limit',
       { affiliation: 'a'.repeat(LIMITS.affiliationMax + 1) },
       'affiliation',
-      `No more than ${LIMITS.affiliationMax} characters`,
+      `At most ${LIMITS.affiliationMax} characters`,
     ],
     ['no role', { roleId: '' }, 'roleId', 'Required field'],
     [
@@ -376,6 +376,6 @@ describe('a refusal from the server', () => {
   ])('%j is shown at %s as "%s"', (error, field, text) => {
     const refusal = userRefusal(error);
     expect(refusal.field).toBe(field);
-    expect(problemText(refusal.problem, en)).toBe(text);
+    expect(userProblemText(refusal.problem, en)).toBe(text);
   });
 });

@@ -1,17 +1,21 @@
 import * as v from 'valibot';
 import {
-  ERROR_TEXTS,
   LIMITS,
   UserCreatePayload,
   UserUpdatePayload,
   type ApiError,
   type CommandPayload,
   type ErrorName,
-  type ErrorParams,
   type Right,
   type Role,
   type User,
 } from '../../protocol';
+import {
+  problemText,
+  problemsOf,
+  refusalPlace,
+  type FieldProblem,
+} from '../../ui/forms/field-problems';
 import type { Translator } from '../../ui/i18n';
 
 /**
@@ -63,15 +67,10 @@ export const USER_FIELDS = [
 ] as const;
 export type UserField = (typeof USER_FIELDS)[number];
 
-/** Why a value is wrong, before it becomes words in the user's language. */
-export type FieldProblem =
-  | { kind: 'required' }
-  | { kind: 'tooLong'; max: number }
-  | { kind: 'photoType' }
-  | { kind: 'error'; name: ErrorName; params?: ErrorParams | undefined }
-  | { kind: 'invalid' };
+/** Why a value is wrong: the forms' reasons, and a photo that is not a JPEG. */
+export type UserProblem = FieldProblem | { kind: 'photoType' };
 
-export type UserProblems = Partial<Record<UserField, FieldProblem>>;
+export type UserProblems = Partial<Record<UserField, UserProblem>>;
 
 /**
  * How the automatic-break box reads (spec §5): empty is off; a whole number of minutes from 1 to
@@ -98,7 +97,7 @@ export const startsAsJpeg = (head: Uint8Array): boolean =>
   JPEG_SIGNATURE.every((byte, index) => head[index] === byte);
 
 /** A picked photo's problem (spec §5: JPEG, at most 200 KB), or null when it may be sent. */
-export function photoProblem(photo: PhotoChoice): FieldProblem | null {
+export function photoProblem(photo: PhotoChoice): UserProblem | null {
   if (photo.kind !== 'new') return null;
   if (photo.type !== 'image/jpeg' || !photo.looksJpeg) return { kind: 'photoType' };
   if (photo.size > LIMITS.photoMaxBytes)
@@ -193,20 +192,7 @@ const FIELD_OF_KEY: Record<string, UserField> = {
   photoFileId: 'photo',
 };
 
-const isErrorName = (message: string): message is ErrorName => Object.hasOwn(ERROR_TEXTS, message);
-
-function problemOf(
-  field: UserField,
-  issue: v.BaseIssue<unknown>,
-  input: Record<string, unknown>,
-): FieldProblem {
-  const value = input[field];
-  if (typeof value === 'string' && value.trim() === '') return { kind: 'required' };
-  if (field === 'name' && issue.type === 'min_length') return { kind: 'required' };
-  if (issue.type === 'max_length') return { kind: 'tooLong', max: Number(issue.requirement) };
-  if (isErrorName(issue.message)) return { kind: 'error', name: issue.message };
-  return { kind: 'invalid' };
-}
+const fieldOfKey = (key: string): UserField | undefined => FIELD_OF_KEY[key];
 
 /**
  * The form checked with the very schema the server parses `user.create` / `user.update` with,
@@ -218,19 +204,12 @@ export function checkUserForm(
   isNew: boolean,
 ): { ok: true; save: UserSave } | { ok: false; problems: UserProblems } {
   const input = userSaveInput(values, userId, isNew);
-  const problems: UserProblems = {};
-  const photo = photoProblem(values.photo);
-  if (photo) problems.photo = photo;
   const parsed = isNew
     ? v.safeParse(UserCreatePayload, input)
     : v.safeParse(UserUpdatePayload, input);
-  if (!parsed.success) {
-    for (const issue of parsed.issues) {
-      const key = issue.path?.[0]?.key;
-      const field = typeof key === 'string' ? FIELD_OF_KEY[key] : undefined;
-      if (field && !problems[field]) problems[field] = problemOf(field, issue, input);
-    }
-  }
+  const problems: UserProblems = parsed.success ? {} : problemsOf(parsed.issues, fieldOfKey, input);
+  const photo = photoProblem(values.photo);
+  if (photo) problems.photo = photo;
   if (Object.keys(problems).length > 0 || !parsed.success) return { ok: false, problems };
   return {
     ok: true,
@@ -262,31 +241,20 @@ const REFUSAL_FIELDS: Partial<Record<ErrorName, UserField>> = {
  */
 export function userRefusal(error: ApiError | undefined): {
   field: UserField | null;
-  problem: FieldProblem;
+  problem: UserProblem;
 } {
-  if (!error) return { field: null, problem: { kind: 'error', name: 'UNKNOWN_ERROR' } };
-  const named = error.params?.field;
-  const field =
-    REFUSAL_FIELDS[error.name] ?? (typeof named === 'string' ? FIELD_OF_KEY[named] : undefined);
-  if (!field)
-    return { field: null, problem: { kind: 'error', name: error.name, params: error.params } };
-  if (error.name === 'FILE_TYPE_NOT_ALLOWED') return { field, problem: { kind: 'photoType' } };
-  if (error.name === 'VALIDATION_FAILED') return { field, problem: { kind: 'invalid' } };
-  return { field, problem: { kind: 'error', name: error.name, params: error.params } };
+  const place = refusalPlace(error, fieldOfKey, REFUSAL_FIELDS);
+  if (place.field && error?.name === 'FILE_TYPE_NOT_ALLOWED')
+    return { field: place.field, problem: { kind: 'photoType' } };
+  return place;
 }
 
 /** A problem in the user's language, as it shows under its field. */
-export function problemText(problem: FieldProblem, i18n: Pick<Translator, 't' | 'error'>): string {
-  switch (problem.kind) {
-    case 'required':
-      return i18n.t('form.required');
-    case 'tooLong':
-      return i18n.t('users.error.tooLong', { max: problem.max });
-    case 'photoType':
-      return i18n.t('users.error.photoType');
-    case 'error':
-      return i18n.error(problem.name, problem.params);
-    case 'invalid':
-      return i18n.t('form.invalid');
-  }
+export function userProblemText(
+  problem: UserProblem,
+  i18n: Pick<Translator, 't' | 'error'>,
+): string {
+  return problem.kind === 'photoType'
+    ? i18n.t('users.error.photoType')
+    : problemText(problem, i18n);
 }

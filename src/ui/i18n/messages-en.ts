@@ -37,6 +37,9 @@ export const MESSAGES_EN = {
   'common.search': 'Search',
   'form.required': 'Required field',
   'form.invalid': 'Incorrect value entered',
+  'form.tooLong': 'At most {max} characters',
+  'form.range': 'Enter a whole number from {min} to {max}',
+  'form.wholeNumber': 'Enter a whole number of minutes',
   'form.saving': 'Saving…',
   'form.queued':
     'No answer from the server yet: the change is kept on this device and will be sent when the connection allows.',

@@ -36,6 +36,9 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'common.search': 'Поиск',
   'form.required': 'Обязательное поле',
   'form.invalid': 'Введено неверное значение',
+  'form.tooLong': 'Не более {max} символов',
+  'form.range': 'Введите целое число от {min} до {max}',
+  'form.wholeNumber': 'Введите целое число минут',
   'form.saving': 'Сохранение…',
   'form.queued':
     'Сервер пока не ответил: изменение сохранено на этом устройстве и будет отправлено, когда появится связь.',

@@ -7,7 +7,6 @@ export const PROFILE_EN = {
   'profile.saved': 'Your information is saved',
   'profile.unreachable':
     'No connection to the server. Nothing was changed; what you typed is kept here: try again when the connection is back.',
-  'profile.error.tooLong': 'No more than {max} characters',
   'profile.field.name': 'Name',
   'profile.field.phone': 'Phone',
   'profile.field.language': 'Language',
@@ -77,7 +76,6 @@ export const PROFILE_RU: Record<keyof typeof PROFILE_EN, string> = {
   'profile.saved': 'Ваши данные сохранены',
   'profile.unreachable':
     'Нет связи с сервером. Ничего не изменено, введённое сохранено здесь: повторите, когда связь появится.',
-  'profile.error.tooLong': 'Не более {max} символов',
   'profile.field.name': 'Имя',
   'profile.field.phone': 'Телефон',
   'profile.field.language': 'Язык',

@@ -30,7 +30,6 @@ export const ROLES_EN = {
   'roles.delete.confirm': 'Delete role',
   'roles.delete.holders':
     '{count, plural, one {# user holds} other {# users hold}} this role. Give them another role on their user pages first.',
-  'roles.error.tooLong': 'At most {max} characters',
   'roles.error.notYours': 'You cannot grant rights you do not hold: {rights}',
   'roles.group.chats': 'Chats and customers',
   'roles.group.people': 'People and access',
@@ -100,7 +99,6 @@ export const ROLES_RU: Record<keyof typeof ROLES_EN, string> = {
   'roles.delete.confirm': 'Удалить роль',
   'roles.delete.holders':
     'Эта роль назначена {count, plural, one {# пользователю} other {# пользователям}}. Сначала назначьте им другую роль на их страницах.',
-  'roles.error.tooLong': 'Не более {max} символов',
   'roles.error.notYours': 'Нельзя выдать права, которых нет у вас: {rights}',
   'roles.group.chats': 'Чаты и клиенты',
   'roles.group.people': 'Люди и доступ',

@@ -45,9 +45,6 @@ export const TEAMS_EN = {
   'teams.delete.text':
     'The team “{team}” will be deleted. Its members simply leave it. A team that still has open chats, or that a channel or routing rule sends chats to, cannot be deleted.',
   'teams.delete.confirm': 'Delete team',
-  'teams.error.tooLong': 'At most {max} characters',
-  'teams.error.range': 'Enter a whole number from {min} to {max}',
-  'teams.error.wholeNumber': 'Enter a whole number of minutes',
 } as const;
 
 export const TEAMS_RU: Record<keyof typeof TEAMS_EN, string> = {
@@ -96,7 +93,4 @@ export const TEAMS_RU: Record<keyof typeof TEAMS_EN, string> = {
   'teams.delete.text':
     'Команда «{team}» будет удалена. Её участники просто выйдут из неё. Команду, у которой есть открытые чаты или на которую направляет чаты канал или правило маршрутизации, удалить нельзя.',
   'teams.delete.confirm': 'Удалить команду',
-  'teams.error.tooLong': 'Не более {max} символов',
-  'teams.error.range': 'Введите целое число от {min} до {max}',
-  'teams.error.wholeNumber': 'Введите целое число минут',
 } as const;
