@@ -67,6 +67,16 @@ describe('the profile in Chromium', () => {
     // By its name attribute: its label changes with the interface language below.
     const name = info.locator('input[name="name"]');
     await expect.poll(() => name.inputValue()).toBe('Oscar Operator');
+    // Spec §5: the name is marked required with the asterisk; the phone is not.
+    expect(await name.getAttribute('aria-required')).toBe('true');
+    expect(
+      await info.getByLabel('Phone', { exact: true }).getAttribute('aria-required'),
+    ).toBeNull();
+    expect(
+      await info
+        .locator('label.required')
+        .evaluateAll((labels) => labels.map((label) => getComputedStyle(label, '::after').content)),
+    ).toEqual(['" *"']);
 
     // Your information: the name rules in the form, nothing sent.
     await name.fill('');

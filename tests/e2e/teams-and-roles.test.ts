@@ -39,6 +39,14 @@ describe('the Teams and Roles screens in Chromium', () => {
     // Create: every field filled, then the toast and the new row.
     await page.getByTestId('team-add').click();
     const panel = page.getByTestId('team-panel');
+    // Spec §5: a required field's label carries the asterisk, and its input says it is required.
+    expect(await panel.getByLabel('Name').getAttribute('aria-required')).toBe('true');
+    expect(
+      await panel
+        .locator('label', { hasText: 'Name' })
+        .evaluate((label) => getComputedStyle(label, '::after').content),
+    ).toBe('" *"');
+    expect(await panel.getByLabel('Distribution method').getAttribute('aria-required')).toBeNull();
     await panel.getByLabel('Name').fill('Returns');
     await panel.getByLabel('Description').fill('Refunds and exchanges');
     await panel.getByLabel('Distribution method').selectOption('least_busy');

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form';
 import { LIMITS, type CurrentUser, type Language } from '../../protocol';
 import { useStore } from '../../store/hooks';
 import { SectionFrame } from '../../ui/SectionFrame';
 import { useToast } from '../../ui/Toasts';
+import { FormActions } from '../../ui/forms/FormActions';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { fieldTexts, firstError, problemText } from '../../ui/forms/field-problems';
@@ -115,6 +116,7 @@ function AccountForm({
       form.reset({ name: saved.name, phone: checked.body.phone ?? '', language: saved.language });
     },
   });
+  const submitting = useSelector(form.store, (state) => state.isSubmitting);
   const errorAt = (field: AccountField, errors: readonly unknown[], value: string) =>
     firstError(errors) ??
     (refused?.field === field && refused.value === value ? refused.text : undefined);
@@ -146,7 +148,7 @@ function AccountForm({
             label={t('profile.field.name')}
             name="name"
             autoComplete="name"
-            aria-required
+            required
             maxLength={LIMITS.userNameMax + 10}
             value={field.state.value}
             onValue={field.handleChange}
@@ -184,25 +186,13 @@ function AccountForm({
         )}
       </form.Field>
       <p className="field__hint">{t('profile.field.languageHint')}</p>
-      {failure ? (
-        <p className="form-failure" role="alert" data-testid="profile-info-failure">
-          {failure}
-        </p>
-      ) : null}
-      <div className="form__actions">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <button
-              className="button button--primary"
-              type="submit"
-              data-testid="profile-save"
-              disabled={submitting}
-            >
-              {submitting ? t('profile.saving') : t('common.save')}
-            </button>
-          )}
-        </form.Subscribe>
-      </div>
+      <FormActions
+        failure={failure}
+        failureTestId="profile-info-failure"
+        busy={submitting}
+        busyLabel={t('profile.saving')}
+        saveTestId="profile-save"
+      />
     </form>
   );
 }
@@ -245,6 +235,7 @@ function PasswordForm() {
       form.reset(EMPTY_PASSWORD_FORM);
     },
   });
+  const submitting = useSelector(form.store, (state) => state.isSubmitting);
   const errorAt = (field: PasswordField, errors: readonly unknown[], value: string) =>
     firstError(errors) ??
     (refused?.field === field && refused.value === value ? refused.text : undefined);
@@ -256,7 +247,7 @@ function PasswordForm() {
           name={name}
           type="password"
           autoComplete={autoComplete}
-          aria-required
+          required
           value={field.state.value}
           onValue={field.handleChange}
           onBlur={field.handleBlur}
@@ -283,25 +274,14 @@ function PasswordForm() {
       {passwordField('newPassword', t('profile.password.new'), 'new-password')}
       {passwordField('repeatPassword', t('profile.password.repeat'), 'new-password')}
       <p className="field__hint">{t('profile.password.hint')}</p>
-      {failure ? (
-        <p className="form-failure" role="alert" data-testid="profile-password-failure">
-          {failure}
-        </p>
-      ) : null}
-      <div className="form__actions">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <button
-              className="button button--primary"
-              type="submit"
-              data-testid="profile-password-save"
-              disabled={submitting}
-            >
-              {submitting ? t('profile.saving') : t('profile.password.submit')}
-            </button>
-          )}
-        </form.Subscribe>
-      </div>
+      <FormActions
+        failure={failure}
+        failureTestId="profile-password-failure"
+        busy={submitting}
+        saveLabel={t('profile.password.submit')}
+        busyLabel={t('profile.saving')}
+        saveTestId="profile-password-save"
+      />
     </form>
   );
 }

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import { useToast } from '../../ui/Toasts';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
+import { FormActions } from '../../ui/forms/FormActions';
 import { TextField } from '../../ui/forms/TextField';
+import { firstError } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import {
   askNotificationPermission,
@@ -155,11 +157,7 @@ export function PushSection({ userId }: { userId: string }) {
                     value={field.state.value}
                     onValue={field.handleChange}
                     onBlur={field.handleBlur}
-                    error={
-                      field.state.meta.errors.find(
-                        (error): error is string => typeof error === 'string',
-                      ) ?? undefined
-                    }
+                    error={firstError(field.state.meta.errors)}
                   />
                 )}
               </form.Field>
@@ -167,16 +165,7 @@ export function PushSection({ userId }: { userId: string }) {
           </form.Subscribe>
           <p className="field__hint">{t('profile.push.minutesHint')}</p>
         </fieldset>
-        {failure ? (
-          <p className="form-failure" role="alert" data-testid="push-failure">
-            {failure}
-          </p>
-        ) : null}
-        <div className="form__actions">
-          <button className="button button--primary" type="submit" data-testid="push-save">
-            {t('common.save')}
-          </button>
-        </div>
+        <FormActions failure={failure} failureTestId="push-failure" saveTestId="push-save" />
       </form>
     </section>
   );

@@ -3,11 +3,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { encode } from 'uqr';
 import { useStore } from '../../store/hooks';
 import { useToast } from '../../ui/Toasts';
+import { FormActions } from '../../ui/forms/FormActions';
 import { TextField } from '../../ui/forms/TextField';
+import { problemText } from '../../ui/forms/field-problems';
 import { useApi } from '../../ui/http';
 import { useI18n } from '../../ui/i18n';
 import { generateTotp, toggleTotp, type CallResult, type TotpSecret } from './account-calls';
-import { problemText } from '../../ui/forms/field-problems';
 import { checkTotpCode, groupedSecret, qrPath, totpRefusal } from './two-factor';
 
 /** Where the section is: nothing asked, a secret waiting for its first code, or asking for a code to turn it off. */
@@ -191,6 +192,7 @@ function CodeForm({
       <TextField
         label={t('profile.totp.code')}
         name="totpCode"
+        required
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus
@@ -202,19 +204,15 @@ function CodeForm({
         }}
         error={error ?? undefined}
       />
-      <div className="form__actions">
-        <button
-          className={`button ${danger ? 'button--danger' : 'button--primary'}`}
-          type="submit"
-          data-testid={testId}
-          disabled={sending}
-        >
-          {sending ? t('profile.totp.checking') : submitLabel}
-        </button>
-        <button className="button" type="button" onClick={onCancel} disabled={sending}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormActions
+        busy={sending}
+        saveLabel={submitLabel}
+        busyLabel={t('profile.totp.checking')}
+        saveTestId={testId}
+        danger={danger}
+        onCancel={onCancel}
+        cancelDisabled={sending}
+      />
     </form>
   );
 }

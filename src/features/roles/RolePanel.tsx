@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form';
 import type { Right, Role } from '../../protocol';
 import { useCommandSubmit } from '../../store/hooks';
 import { SidePanel } from '../../ui/SidePanel';
 import { useToast } from '../../ui/Toasts';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
-import { FormStatus } from '../../ui/forms/FormStatus';
+import { FormActions } from '../../ui/forms/FormActions';
 import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
 import { fieldTexts, firstError } from '../../ui/forms/field-problems';
@@ -81,6 +81,7 @@ export function RolePanel({
     },
   });
 
+  const submitting = useSelector(form.store, (state) => state.isSubmitting);
   const refusal = save.outcome.state === 'rejected' ? roleRefusal(save.outcome.error) : null;
   /** A refusal stays at its field until the user changes what was refused there. */
   const refusedAt = (field: RoleField, unchanged: boolean): string | undefined =>
@@ -110,7 +111,7 @@ export function RolePanel({
               <TextField
                 label={t('roles.field.name')}
                 name="name"
-                aria-required
+                required
                 value={field.state.value}
                 onValue={field.handleChange}
                 onBlur={field.handleBlur}
@@ -127,7 +128,7 @@ export function RolePanel({
                 label={t('roles.field.description')}
                 name="description"
                 rows={3}
-                aria-required
+                required
                 value={field.state.value}
                 onValue={field.handleChange}
                 onBlur={field.handleBlur}
@@ -197,39 +198,21 @@ export function RolePanel({
             }}
           </form.Field>
 
-          <FormStatus
+          <FormActions
             state={save.outcome.state}
             failure={refusal?.field === null ? roleProblemText(refusal.problem, i18n) : null}
+            busy={submitting || save.outcome.state === 'waiting'}
+            saveTestId="role-save"
+            onCancel={close}
+            onDelete={
+              isNew
+                ? undefined
+                : () => {
+                    setDeleting(true);
+                  }
+            }
+            deleteTestId="role-delete"
           />
-          <div className="form__actions">
-            <form.Subscribe selector={(state) => state.isSubmitting}>
-              {(submitting) => (
-                <button
-                  className="button button--primary"
-                  type="submit"
-                  data-testid="role-save"
-                  disabled={submitting || save.outcome.state === 'waiting'}
-                >
-                  {t('common.save')}
-                </button>
-              )}
-            </form.Subscribe>
-            <button className="button" type="button" onClick={close}>
-              {t('common.cancel')}
-            </button>
-            {isNew ? null : (
-              <button
-                className="button button--danger"
-                type="button"
-                data-testid="role-delete"
-                onClick={() => {
-                  setDeleting(true);
-                }}
-              >
-                {t('common.delete')}
-              </button>
-            )}
-          </div>
         </form>
       </SidePanel>
       {/* Beside the panel, not in it: Escape in the dialog must not also close the panel. */}

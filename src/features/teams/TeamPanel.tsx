@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form';
 import { DISTRIBUTION_METHODS, LIMITS, type Team } from '../../protocol';
 import { useCommandSubmit } from '../../store/hooks';
 import { SidePanel } from '../../ui/SidePanel';
 import { useToast } from '../../ui/Toasts';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
-import { FormStatus } from '../../ui/forms/FormStatus';
+import { FormActions } from '../../ui/forms/FormActions';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
@@ -70,6 +70,7 @@ export function TeamPanel({
     },
   });
 
+  const submitting = useSelector(form.store, (state) => state.isSubmitting);
   const refusal = save.outcome.state === 'rejected' ? teamRefusal(save.outcome.error) : null;
   const close = () => {
     void save.abandon();
@@ -104,7 +105,7 @@ export function TeamPanel({
               <TextField
                 label={t('teams.field.name')}
                 name="name"
-                aria-required
+                required
                 value={field.state.value}
                 onValue={field.handleChange}
                 onBlur={field.handleBlur}
@@ -118,7 +119,7 @@ export function TeamPanel({
                 label={t('teams.field.description')}
                 name="description"
                 rows={3}
-                aria-required
+                required
                 value={field.state.value}
                 onValue={field.handleChange}
                 onBlur={field.handleBlur}
@@ -147,7 +148,7 @@ export function TeamPanel({
                 {...numberInput}
                 label={t('teams.field.dialogLimit')}
                 name="dialogLimit"
-                aria-required
+                required
                 min={LIMITS.dialogLimitMin}
                 max={LIMITS.dialogLimitMax}
                 value={field.state.value}
@@ -179,7 +180,7 @@ export function TeamPanel({
                       {...numberInput}
                       label={t('teams.field.redistributionMinutes')}
                       name="redistributionMinutes"
-                      aria-required
+                      required
                       min={1}
                       max={LIMITS.redistributionMinutesMax}
                       value={field.state.value}
@@ -217,7 +218,7 @@ export function TeamPanel({
                       {...numberInput}
                       label={t('teams.field.autoCloseMinutes')}
                       name="autoCloseMinutes"
-                      aria-required
+                      required
                       min={1}
                       max={LIMITS.autoCloseMinutesMax}
                       value={field.state.value}
@@ -261,7 +262,7 @@ export function TeamPanel({
                 {...numberInput}
                 label={t('teams.field.inactivity')}
                 name="inactivityMinutes"
-                aria-required
+                required
                 min={0}
                 value={field.state.value}
                 onValue={field.handleChange}
@@ -290,39 +291,21 @@ export function TeamPanel({
             </section>
           )}
 
-          <FormStatus
+          <FormActions
             state={save.outcome.state}
             failure={refusal?.field === null ? problemText(refusal.problem, i18n) : null}
+            busy={submitting || save.outcome.state === 'waiting'}
+            saveTestId="team-save"
+            onCancel={close}
+            onDelete={
+              isNew
+                ? undefined
+                : () => {
+                    setDeleting(true);
+                  }
+            }
+            deleteTestId="team-delete"
           />
-          <div className="form__actions">
-            <form.Subscribe selector={(state) => state.isSubmitting}>
-              {(submitting) => (
-                <button
-                  className="button button--primary"
-                  type="submit"
-                  data-testid="team-save"
-                  disabled={submitting || save.outcome.state === 'waiting'}
-                >
-                  {t('common.save')}
-                </button>
-              )}
-            </form.Subscribe>
-            <button className="button" type="button" onClick={close}>
-              {t('common.cancel')}
-            </button>
-            {isNew ? null : (
-              <button
-                className="button button--danger"
-                type="button"
-                data-testid="team-delete"
-                onClick={() => {
-                  setDeleting(true);
-                }}
-              >
-                {t('common.delete')}
-              </button>
-            )}
-          </div>
         </form>
       </SidePanel>
       {/* Beside the panel, not in it: Escape in the dialog must not also close the panel. */}

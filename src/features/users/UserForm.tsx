@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form';
 import { LIMITS, newId, type Role, type Team, type User } from '../../protocol';
 import type { FileSource } from '../../store/file-fetch';
 import { useCommandSubmit } from '../../store/hooks';
 import { useToast } from '../../ui/Toasts';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
-import { FormStatus } from '../../ui/forms/FormStatus';
+import { FormActions } from '../../ui/forms/FormActions';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { fieldTexts, firstError } from '../../ui/forms/field-problems';
@@ -131,6 +131,7 @@ export function UserForm({
     },
   });
 
+  const submitting = useSelector(form.store, (state) => state.isSubmitting);
   const refusal = save.outcome.state === 'rejected' ? userRefusal(save.outcome.error) : null;
   const close = () => {
     void save.abandon();
@@ -232,7 +233,7 @@ export function UserForm({
             label={t('users.field.name')}
             name="name"
             autoComplete="off"
-            aria-required
+            required
             maxLength={LIMITS.userNameMax + 10}
             value={field.state.value}
             onValue={field.handleChange}
@@ -249,7 +250,7 @@ export function UserForm({
               name="email"
               type="email"
               autoComplete="off"
-              aria-required
+              required
               value={field.state.value}
               onValue={field.handleChange}
               onBlur={field.handleBlur}
@@ -292,7 +293,7 @@ export function UserForm({
           <SelectField
             label={t('users.field.role')}
             name="roleId"
-            aria-required
+            required
             value={field.state.value}
             options={[
               ...(field.state.value === '' ? [{ value: '', label: '—' }] : []),
@@ -403,7 +404,7 @@ export function UserForm({
                       name="password"
                       type="password"
                       autoComplete="new-password"
-                      aria-required
+                      required
                       value={field.state.value}
                       onValue={field.handleChange}
                       onBlur={field.handleBlur}
@@ -418,7 +419,7 @@ export function UserForm({
                       name="repeatPassword"
                       type="password"
                       autoComplete="new-password"
-                      aria-required
+                      required
                       value={field.state.value}
                       onValue={field.handleChange}
                       onBlur={field.handleBlur}
@@ -443,27 +444,13 @@ export function UserForm({
         </dl>
       ) : null}
 
-      <FormStatus
+      <FormActions
         state={save.outcome.state}
         failure={refusal?.field === null ? userProblemText(refusal.problem, i18n) : null}
+        busy={submitting || save.outcome.state === 'waiting'}
+        saveTestId="user-save"
+        onCancel={close}
       />
-      <div className="form__actions">
-        <form.Subscribe selector={(state) => state.isSubmitting}>
-          {(submitting) => (
-            <button
-              className="button button--primary"
-              type="submit"
-              data-testid="user-save"
-              disabled={submitting || save.outcome.state === 'waiting'}
-            >
-              {t('common.save')}
-            </button>
-          )}
-        </form.Subscribe>
-        <button className="button" type="button" onClick={close}>
-          {t('common.cancel')}
-        </button>
-      </div>
     </form>
   );
 }

@@ -7,6 +7,9 @@ import { useI18n } from '../i18n';
  */
 const SLOW_SAVE_MS = 1500;
 
+/** Where a form's save is: nothing sent, waiting for the server, accepted, or refused. */
+export type SaveState = 'idle' | 'waiting' | 'saved' | 'rejected';
+
 /**
  * A form's save in words: saving, then (when the answer is slow) that the change is kept on this
  * device and goes out with the connection; or the server's refusal. Read out by screen readers.
@@ -14,9 +17,11 @@ const SLOW_SAVE_MS = 1500;
 export function FormStatus({
   state,
   failure,
+  failureTestId = 'form-failure',
 }: {
-  state: 'idle' | 'waiting' | 'saved' | 'rejected';
-  failure?: string | null;
+  state: SaveState;
+  failure?: string | null | undefined;
+  failureTestId?: string | undefined;
 }) {
   const { t } = useI18n();
   const [slow, setSlow] = useState(false);
@@ -32,7 +37,7 @@ export function FormStatus({
   }, [state]);
   if (state === 'rejected' || failure)
     return failure ? (
-      <p className="form-failure" role="alert" data-testid="form-failure">
+      <p className="form-failure" role="alert" data-testid={failureTestId}>
         {failure}
       </p>
     ) : null;

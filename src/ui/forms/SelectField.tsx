@@ -1,4 +1,5 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import type { SelectHTMLAttributes } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 export type SelectOption = { value: string; label: string };
 
@@ -7,8 +8,10 @@ type SelectFieldProps = {
   value: string;
   options: readonly SelectOption[];
   error?: string | undefined;
+  /** Marks the label with the asterisk and the drop-down as required (spec §5). */
+  required?: boolean | undefined;
   onValue: (value: string) => void;
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id'>;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id' | 'required'>;
 
 /** A labelled drop-down with its error below, like TextField. */
 export function SelectField({
@@ -16,38 +19,28 @@ export function SelectField({
   value,
   options,
   error,
+  required,
   onValue,
   ...select
 }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        {...select}
-        id={id}
-        className="field__input"
-        value={value}
-        onChange={(event) => {
-          onValue(event.target.value);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <span id={errorId} className="field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FieldFrame label={label} required={required} error={error}>
+      {(control) => (
+        <select
+          {...select}
+          {...control}
+          value={value}
+          onChange={(event) => {
+            onValue(event.target.value);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }

@@ -1,37 +1,36 @@
-import { useId, type TextareaHTMLAttributes } from 'react';
+import type { TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 type TextAreaFieldProps = {
   label: string;
   value: string;
   error?: string | undefined;
+  /** Marks the label with the asterisk and the text area as required (spec §5). */
+  required?: boolean | undefined;
   onValue: (value: string) => void;
-} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'>;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id' | 'required'>;
 
 /** A labelled multi-line input with its error below, like TextField. */
-export function TextAreaField({ label, value, error, onValue, ...area }: TextAreaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function TextAreaField({
+  label,
+  value,
+  error,
+  required,
+  onValue,
+  ...area
+}: TextAreaFieldProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        {...area}
-        id={id}
-        className="field__input"
-        value={value}
-        onChange={(event) => {
-          onValue(event.target.value);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <span id={errorId} className="field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FieldFrame label={label} required={required} error={error}>
+      {(control) => (
+        <textarea
+          {...area}
+          {...control}
+          value={value}
+          onChange={(event) => {
+            onValue(event.target.value);
+          }}
+        />
+      )}
+    </FieldFrame>
   );
 }

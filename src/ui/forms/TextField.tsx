@@ -1,39 +1,39 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 type TextFieldProps = {
   label: string;
   value: string;
   error?: string | undefined;
+  /** Marks the label with the asterisk and the input as required (spec §5). */
+  required?: boolean | undefined;
   onValue: (value: string) => void;
   ref?: Ref<HTMLInputElement>;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'>;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id' | 'required'>;
 
 /** A labelled input with its error below, tied together for screen readers. */
-export function TextField({ label, value, error, onValue, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function TextField({
+  label,
+  value,
+  error,
+  required,
+  onValue,
+  ref,
+  ...input
+}: TextFieldProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...input}
-        ref={ref}
-        id={id}
-        className="field__input"
-        value={value}
-        onChange={(event) => {
-          onValue(event.target.value);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <span id={errorId} className="field__error">
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FieldFrame label={label} required={required} error={error}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          ref={ref}
+          value={value}
+          onChange={(event) => {
+            onValue(event.target.value);
+          }}
+        />
+      )}
+    </FieldFrame>
   );
 }
