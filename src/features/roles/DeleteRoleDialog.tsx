@@ -1,6 +1,6 @@
 import type { Role } from '../../protocol';
 import { useCommandSubmit } from '../../store/hooks';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { useToast } from '../../ui/Toasts';
 import { useI18n } from '../../ui/i18n';
 import { roleProblemText, roleRefusal } from './role-form';
@@ -29,26 +29,16 @@ export function DeleteRoleDialog({
     onClose();
     onDeleted();
   });
-  const refused =
-    remove.outcome.state === 'rejected'
-      ? roleProblemText(roleRefusal(remove.outcome.error).problem, i18n)
-      : null;
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       title={t('roles.delete.title')}
-      testId="role-delete-dialog"
-      onClose={() => {
-        void remove.abandon();
-        onClose();
-      }}
-      confirm={{
-        label: t('roles.delete.confirm'),
-        testId: 'role-delete-confirm',
-        disabled: holders > 0 || remove.outcome.state === 'waiting',
-        onConfirm: () => {
-          void remove.submit({ type: 'role.delete', payload: { roleId: role.id } });
-        },
-      }}
+      confirmLabel={t('roles.delete.confirm')}
+      testId="role-delete"
+      remove={remove}
+      command={{ type: 'role.delete', payload: { roleId: role.id } }}
+      refusalText={(error) => roleProblemText(roleRefusal(error).problem, i18n)}
+      blocked={holders > 0}
+      onClose={onClose}
     >
       <p>{t('roles.delete.text', { name: role.name })}</p>
       {holders > 0 ? (
@@ -56,15 +46,6 @@ export function DeleteRoleDialog({
           {t('roles.delete.holders', { count: holders })}
         </p>
       ) : null}
-      {refused ? (
-        <p className="form-failure" role="alert" data-testid="role-delete-error">
-          {refused}
-        </p>
-      ) : remove.outcome.state === 'waiting' ? (
-        <p className="form-status" role="status">
-          {t('form.saving')}
-        </p>
-      ) : null}
-    </Dialog>
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,9 +1,9 @@
 import type { Team } from '../../protocol';
 import { useCommandSubmit } from '../../store/hooks';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { useToast } from '../../ui/Toasts';
-import { useI18n } from '../../ui/i18n';
 import { problemText } from '../../ui/forms/field-problems';
+import { useI18n } from '../../ui/i18n';
 import { teamRefusal } from './team-form';
 
 /**
@@ -28,37 +28,17 @@ export function DeleteTeamDialog({
     onClose();
     onDeleted();
   });
-  const refused =
-    remove.outcome.state === 'rejected'
-      ? problemText(teamRefusal(remove.outcome.error).problem, i18n)
-      : null;
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       title={t('teams.delete.title')}
-      testId="team-delete-dialog"
-      onClose={() => {
-        void remove.abandon();
-        onClose();
-      }}
-      confirm={{
-        label: t('teams.delete.confirm'),
-        testId: 'team-delete-confirm',
-        disabled: remove.outcome.state === 'waiting',
-        onConfirm: () => {
-          void remove.submit({ type: 'team.delete', payload: { teamId: team.id } });
-        },
-      }}
+      confirmLabel={t('teams.delete.confirm')}
+      testId="team-delete"
+      remove={remove}
+      command={{ type: 'team.delete', payload: { teamId: team.id } }}
+      refusalText={(error) => problemText(teamRefusal(error).problem, i18n)}
+      onClose={onClose}
     >
       <p>{t('teams.delete.text', { team: team.name })}</p>
-      {refused ? (
-        <p className="form-failure" role="alert" data-testid="team-delete-error">
-          {refused}
-        </p>
-      ) : remove.outcome.state === 'waiting' ? (
-        <p className="form-status" role="status">
-          {t('form.saving')}
-        </p>
-      ) : null}
-    </Dialog>
+    </ConfirmDeleteDialog>
   );
 }
