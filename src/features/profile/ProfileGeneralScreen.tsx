@@ -8,7 +8,7 @@ import { useToast } from '../../ui/Toasts';
 import { FormActions } from '../../ui/forms/FormActions';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
-import { fieldTexts, firstError, problemText } from '../../ui/forms/field-problems';
+import { checkedFields, firstError, problemText } from '../../ui/forms/field-problems';
 import { useApi } from '../../ui/http';
 import { createTranslator, useI18n } from '../../ui/i18n';
 import { changePassword, updateAccount } from './account-calls';
@@ -85,11 +85,7 @@ function AccountForm({
     defaultValues: defaults,
     validationLogic: revalidateLogic(),
     validators: {
-      onDynamic: ({ value }) => {
-        const checked = checkAccountForm(value);
-        if (checked.ok) return undefined;
-        return { fields: fieldTexts(checked.problems, (problem) => problemText(problem, i18n)) };
-      },
+      onDynamic: checkedFields(checkAccountForm, (problem) => problemText(problem, i18n)),
     },
     onSubmit: async ({ value }) => {
       const checked = checkAccountForm(value);
@@ -208,11 +204,7 @@ function PasswordForm() {
     defaultValues: EMPTY_PASSWORD_FORM,
     validationLogic: revalidateLogic(),
     validators: {
-      onDynamic: ({ value }) => {
-        const checked = checkPasswordForm(value);
-        if (checked.ok) return undefined;
-        return { fields: fieldTexts(checked.problems, (problem) => problemText(problem, i18n)) };
-      },
+      onDynamic: checkedFields(checkPasswordForm, (problem) => problemText(problem, i18n)),
     },
     onSubmit: async ({ value }) => {
       const checked = checkPasswordForm(value);

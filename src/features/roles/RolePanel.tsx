@@ -8,7 +8,7 @@ import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { FormActions } from '../../ui/forms/FormActions';
 import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
-import { fieldTexts, firstError } from '../../ui/forms/field-problems';
+import { checkedFields, firstError } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import { DeleteRoleDialog } from './DeleteRoleDialog';
 import {
@@ -65,13 +65,10 @@ export function RolePanel({
     defaultValues: roleFormDefaults(role),
     validationLogic: revalidateLogic(),
     validators: {
-      onDynamic: ({ value }) => {
-        const checked = checkRoleForm(value, roleId, own);
-        if (checked.ok) return undefined;
-        return {
-          fields: fieldTexts(checked.problems, (problem) => roleProblemText(problem, i18n)),
-        };
-      },
+      onDynamic: checkedFields(
+        (values: RoleFormValues) => checkRoleForm(values, roleId, own),
+        (problem) => roleProblemText(problem, i18n),
+      ),
     },
     onSubmit: async ({ value }) => {
       const checked = checkRoleForm(value, roleId, own);

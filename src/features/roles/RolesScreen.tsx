@@ -16,7 +16,7 @@ function RightList({ rights }: { rights: RoleRow['rights'] }) {
   const { t } = useI18n();
   if (rights.length === 0) return <span className="roles__note">{t('roles.noRights')}</span>;
   return (
-    <ul className="roles__rights">
+    <ul className="tags">
       {orderedRights(rights).map((right) => (
         <li key={right} className="roles__right" title={t(rightHintKey(right))}>
           {t(rightLabelKey(right))}
@@ -45,7 +45,7 @@ function RoleTable({
           <th scope="col">{t('roles.column.name')}</th>
           <th scope="col">{t('roles.column.description')}</th>
           <th scope="col">{t('roles.column.rights')}</th>
-          <th scope="col" className="roles__number">
+          <th scope="col" className="table__number">
             {t('roles.column.users')}
           </th>
         </tr>
@@ -77,7 +77,7 @@ function RoleTable({
             <td>
               <RightList rights={row.rights} />
             </td>
-            <td className="roles__number">{row.holders}</td>
+            <td className="table__number">{row.holders}</td>
           </tr>
         ))}
       </tbody>
@@ -118,8 +118,8 @@ export function RolesScreen({ ownRights }: { ownRights: readonly Right[] }) {
         </button>
       }
     >
-      <div className="with-panel roles__layout">
-        <div className="roles__list">
+      <div className="with-panel">
+        <div className="with-panel__list">
           {!lists ? (
             <p className="empty-state">{t('common.loading')}</p>
           ) : (

@@ -9,7 +9,7 @@ import { FormActions } from '../../ui/forms/FormActions';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
-import { fieldTexts, firstError, problemText } from '../../ui/forms/field-problems';
+import { checkedFields, firstError, problemText } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import { DeleteTeamDialog } from './DeleteTeamDialog';
 import {
@@ -56,11 +56,10 @@ export function TeamPanel({
     // Checked on the first save, then again at each change, so an error leaves as it is fixed.
     validationLogic: revalidateLogic(),
     validators: {
-      onDynamic: ({ value }) => {
-        const checked = checkTeamForm(value, teamId);
-        if (checked.ok) return undefined;
-        return { fields: fieldTexts(checked.problems, (problem) => problemText(problem, i18n)) };
-      },
+      onDynamic: checkedFields(
+        (values: TeamFormValues) => checkTeamForm(values, teamId),
+        (problem) => problemText(problem, i18n),
+      ),
     },
     onSubmit: async ({ value }) => {
       const checked = checkTeamForm(value, teamId);
@@ -158,7 +157,7 @@ export function TeamPanel({
               />
             )}
           </form.Field>
-          <p className="team-form__hint">{t('teams.field.dialogLimitHint')}</p>
+          <p className="form__hint">{t('teams.field.dialogLimitHint')}</p>
 
           <form.Field name="redistributionOn">
             {(field) => (
@@ -254,7 +253,7 @@ export function TeamPanel({
               />
             )}
           </form.Field>
-          <p className="team-form__hint">{t('teams.field.unattendedHint')}</p>
+          <p className="form__hint">{t('teams.field.unattendedHint')}</p>
 
           <form.Field name="inactivityMinutes">
             {(field) => (
@@ -271,7 +270,7 @@ export function TeamPanel({
               />
             )}
           </form.Field>
-          <p className="team-form__hint">{t('teams.field.inactivityHint')}</p>
+          <p className="form__hint">{t('teams.field.inactivityHint')}</p>
 
           {isNew ? null : (
             <section aria-labelledby="team-members-title">

@@ -43,8 +43,8 @@ export function TeamsScreen({ canEdit }: { canEdit: boolean }) {
         ) : null
       }
     >
-      <div className="with-panel teams__layout">
-        <div className="teams__list">
+      <div className="with-panel">
+        <div className="with-panel__list">
           {canEdit ? null : <p className="teams__read-only">{t('teams.readOnly')}</p>}
           {!data ? (
             <p className="empty-state">{t('common.loading')}</p>
@@ -59,10 +59,10 @@ export function TeamsScreen({ canEdit }: { canEdit: boolean }) {
                   <th scope="col">{t('teams.column.name')}</th>
                   <th scope="col">{t('teams.column.description')}</th>
                   <th scope="col">{t('teams.column.method')}</th>
-                  <th scope="col" className="teams__number">
+                  <th scope="col" className="table__number">
                     {t('teams.column.members')}
                   </th>
-                  <th scope="col" className="teams__number">
+                  <th scope="col" className="table__number">
                     {t('teams.column.dialogLimit')}
                   </th>
                 </tr>
@@ -92,10 +92,10 @@ export function TeamsScreen({ canEdit }: { canEdit: boolean }) {
                     </td>
                     <td>{row.description}</td>
                     <td>{t(`teams.method.${row.distributionMethod}`)}</td>
-                    <td className="teams__number" data-testid="team-members-count">
+                    <td className="table__number" data-testid="team-members-count">
                       {row.memberCount}
                     </td>
-                    <td className="teams__number">{row.dialogLimit}</td>
+                    <td className="table__number">{row.dialogLimit}</td>
                   </tr>
                 ))}
               </tbody>

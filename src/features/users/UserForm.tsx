@@ -8,7 +8,7 @@ import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { FormActions } from '../../ui/forms/FormActions';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
-import { fieldTexts, firstError } from '../../ui/forms/field-problems';
+import { checkedFields, firstError } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import { AvatarImage, UserAvatar } from './UserAvatar';
 import {
@@ -110,13 +110,10 @@ export function UserForm({
     // Checked on the first save, then again at each change, so an error leaves as it is fixed.
     validationLogic: revalidateLogic(),
     validators: {
-      onDynamic: ({ value }) => {
-        const checked = checkUserForm(value, userId, isNew);
-        if (checked.ok) return undefined;
-        return {
-          fields: fieldTexts(checked.problems, (problem) => userProblemText(problem, i18n)),
-        };
-      },
+      onDynamic: checkedFields(
+        (values: UserFormValues) => checkUserForm(values, userId, isNew),
+        (problem) => userProblemText(problem, i18n),
+      ),
     },
     onSubmit: async ({ value }) => {
       const checked = checkUserForm(value, userId, isNew);
@@ -286,7 +283,7 @@ export function UserForm({
           />
         )}
       </form.Field>
-      <p className="user-form__hint">{t('users.field.affiliationHint')}</p>
+      <p className="form__hint">{t('users.field.affiliationHint')}</p>
 
       <form.Field name="roleId">
         {(field) => (
@@ -304,7 +301,7 @@ export function UserForm({
           />
         )}
       </form.Field>
-      <p className="user-form__hint">{t('users.field.roleHint')}</p>
+      <p className="form__hint">{t('users.field.roleHint')}</p>
 
       <form.Field name="teamIds">
         {(field) => {
@@ -317,7 +314,7 @@ export function UserForm({
             >
               <legend>{t('users.field.teams')}</legend>
               {teams.length === 0 ? (
-                <p className="user-form__hint">{t('users.field.teamsNone')}</p>
+                <p className="form__hint">{t('users.field.teamsNone')}</p>
               ) : (
                 <div className="user-form__teams">
                   {teams.map((team) => (
@@ -335,9 +332,7 @@ export function UserForm({
                   ))}
                 </div>
               )}
-              {canManageTeams ? null : (
-                <p className="user-form__hint">{t('users.field.teamsLocked')}</p>
-              )}
+              {canManageTeams ? null : <p className="form__hint">{t('users.field.teamsLocked')}</p>}
               {error ? <span className="field__error">{error}</span> : null}
             </fieldset>
           );
@@ -362,7 +357,7 @@ export function UserForm({
           );
         }}
       </form.Field>
-      <p className="user-form__hint">{t('users.field.autoBreakHint')}</p>
+      <p className="form__hint">{t('users.field.autoBreakHint')}</p>
 
       <form.Field name="active">
         {(field) => (
@@ -378,7 +373,7 @@ export function UserForm({
       </form.Field>
 
       {isNew ? null : isSelf ? (
-        <p className="user-form__hint">{t('users.field.ownPassword')}</p>
+        <p className="form__hint">{t('users.field.ownPassword')}</p>
       ) : (
         <form.Field name="setPassword">
           {(field) => (
@@ -428,7 +423,7 @@ export function UserForm({
                   )}
                 </form.Field>
               </div>
-              <p className="user-form__hint">{t('users.field.passwordHint')}</p>
+              <p className="form__hint">{t('users.field.passwordHint')}</p>
             </>
           ) : null
         }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../protocol';
 import { createTranslator } from '../i18n';
 import {
+  checkedFields,
   fieldErrorText,
   fieldTexts,
   firstError,
@@ -152,6 +153,18 @@ describe('where a refusal of the server is shown', () => {
 });
 
 describe('form validators and their errors', () => {
+  it('a form’s check becomes its validator: each wrong field in words, nothing when it may be sent', () => {
+    const check = (values: {
+      name: string;
+    }): { ok: true } | { ok: false; problems: { name: FieldProblem } } =>
+      values.name === '' ? { ok: false, problems: { name: { kind: 'required' } } } : { ok: true };
+    const validate = checkedFields<{ name: string }, 'name', FieldProblem>(check, (problem) =>
+      problemText(problem, ru),
+    );
+    expect(validate({ value: { name: '' } })).toEqual({ fields: { name: 'Обязательное поле' } });
+    expect(validate({ value: { name: 'Ann' } })).toBeUndefined();
+  });
+
   it('each field’s problem becomes its text', () => {
     expect(
       fieldTexts<SampleField, FieldProblem>(

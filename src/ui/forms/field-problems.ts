@@ -114,6 +114,20 @@ export function fieldTexts<F extends string, P>(
   return texts;
 }
 
+/**
+ * A form validator made of the form's check: each wrong field's problem in words (what TanStack
+ * Form takes as `{ fields }`), or nothing when the values would be sent.
+ */
+export const checkedFields =
+  <V, F extends string, P>(
+    check: (values: V) => { ok: true } | { ok: false; problems: Partial<Record<F, P>> },
+    text: (problem: P) => string,
+  ) =>
+  ({ value }: { value: V }): { fields: Partial<Record<F, string>> } | undefined => {
+    const checked = check(value);
+    return checked.ok ? undefined : { fields: fieldTexts(checked.problems, text) };
+  };
+
 /** The first error a form validator left on a field: the translated text it returned. */
 export const firstError = (errors: readonly unknown[]): string | undefined =>
   errors.find((error): error is string => typeof error === 'string' && error !== '');
