@@ -14,6 +14,7 @@ import {
   type Suite,
 } from './harness';
 import { commandChecks } from './command-checks';
+import { updateOf, userById as storedUser } from './user-commands';
 
 /** What the people-and-access commands write: a refusal must leave all of it as it was. */
 async function peopleState(suite: Suite) {
@@ -488,19 +489,7 @@ describe('user commands', () => {
     repeatPassword: PASSWORD,
     ...over,
   });
-  const updateOf = (
-    payload: ReturnType<typeof userPayload>,
-    over: Record<string, unknown> = {},
-  ) => {
-    const fields: Record<string, unknown> = { ...payload };
-    delete fields.password;
-    delete fields.repeatPassword;
-    return { ...fields, ...over };
-  };
-  const userById = async (id: string) => {
-    const [row] = await suite.server.database.db.select().from(t.users).where(eq(t.users.id, id));
-    return row;
-  };
+  const userById = (id: string) => storedUser(suite, id);
 
   beforeAll(async () => {
     admin = await login(suite.server, 'admin@demo.test');

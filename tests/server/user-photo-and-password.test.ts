@@ -15,6 +15,7 @@ import {
   type Suite,
 } from './harness';
 import { commandChecks } from './command-checks';
+import { updateOf, userById as storedUser } from './user-commands';
 
 /** What a user save writes: a refusal must leave all of it as it was. */
 async function usersState(suite: Suite) {
@@ -56,21 +57,7 @@ describe('user photo, affiliation and a password set by the administrator', () =
     repeatPassword: PASSWORD,
     ...over,
   });
-  /** The create's fields as an update sends them: the same user, no password. */
-  const updateOf = (
-    payload: ReturnType<typeof userPayload>,
-    over: Record<string, unknown> = {},
-  ) => {
-    const fields: Record<string, unknown> = { ...payload };
-    delete fields.password;
-    delete fields.repeatPassword;
-    delete fields.photoFileId;
-    return { ...fields, ...over };
-  };
-  const userById = async (id: string) => {
-    const [row] = await suite.server.database.db.select().from(t.users).where(eq(t.users.id, id));
-    return row;
-  };
+  const userById = (id: string) => storedUser(suite, id);
   /** A file uploaded by a staff token, as the outbox uploads a form's photo before its command. */
   const uploaded = async (
     token: string,
