@@ -214,6 +214,11 @@ export class AuthService {
       )
       .returning({ id: sessions.id });
     for (const session of revoked) this.deps.closeSession(session.id);
+    // So does a sign-in begun with the old password and waiting for its two-factor code.
+    await this.db
+      .update(loginTickets)
+      .set({ usedAt: this.deps.clock.now() })
+      .where(and(eq(loginTickets.userId, auth.viewer.id), isNull(loginTickets.usedAt)));
   }
 
   async findUsers(viewer: Viewer, name: string): Promise<UserShort[]> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { CommandPayload, Right } from '../../src/protocol';
-import { channels, chats, roles, sessions, teams, users } from '../db/schema';
+import { channels, chats, loginTickets, roles, sessions, teams, users } from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { ORG_GROUP, teamGroup } from '../sync/groups';
 import { userRow } from '../sync/wire-rows';
@@ -141,6 +141,9 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
   // One's own password is changed in the profile, which asks for the current one: a session left
   // open must not be enough to take the account over.
   if (password !== undefined && userId === viewer.id) fail('ACCESS_DENIED');
+  // Hashed before any lock is taken: argon2id takes tens of milliseconds, and queues wait on the
+  // distribution lock.
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
   // A deactivation takes the chats it gives back first, as every command takes a chat's row
   // before the distribution lock: an operator closing one of them right now finishes first.
   if (!fields.active) await lockChatsOf(scope, userId);
@@ -159,6 +162,9 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
   // Nobody locks themselves out: another administrator must do it.
   if (userId === viewer.id && !fields.active) fail('ACCESS_DENIED');
   const teamIds = await checkFields(scope, viewer, payload, before.roleId);
+  // Setting someone's password is signing in as them: allowed only over a role whose rights the
+  // sender holds too, or account control alone would take an Administrator's account over.
+  if (passwordHash !== undefined) await checkRole(scope, viewer, before.roleId, true);
   const photoUrl = await photoUrlFor(scope, viewer, photoFileId, before.photoUrl);
   const deactivated = before.active && !fields.active;
   const [row] = await scope.tx
@@ -167,7 +173,7 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
       ...fields,
       teamIds,
       photoUrl,
-      ...(password === undefined ? {} : { passwordHash: await hashPassword(password) }),
+      ...(passwordHash === undefined ? {} : { passwordHash }),
       ...(deactivated ? { operatorStatus: 'break' as const, online: false } : {}),
       updatedAt: scope.now,
     })
@@ -176,7 +182,7 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
   if (!row) fail('USER_NOT_FOUND');
   scope.touchedUsers.add(row.id);
   scope.serveTeams(teamIds);
-  const passwordSet = password !== undefined;
+  const passwordSet = passwordHash !== undefined;
   scope.emit('user.updated', { userId, ...fields, photoUrl, passwordSet }, [
     { table: 'users', op: 'put', key: row.id, row: userRow(row), groups: [ORG_GROUP] },
   ]);
@@ -188,6 +194,11 @@ export async function userUpdate(scope: CommandScope, payload: UserFields): Prom
       .update(sessions)
       .set({ revokedAt: scope.now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    // A sign-in half done with the old password (waiting for its two-factor code) ends too.
+    await scope.tx
+      .update(loginTickets)
+      .set({ usedAt: scope.now })
+      .where(and(eq(loginTickets.userId, userId), isNull(loginTickets.usedAt)));
   }
   if (deactivated) await requeueChatsOf(scope, userId);
 }

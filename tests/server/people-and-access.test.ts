@@ -14,7 +14,7 @@ import {
   type Suite,
 } from './harness';
 import { commandChecks } from './command-checks';
-import { updateOf, userById as storedUser } from './user-commands';
+import { updateOf, updateOfStored, userById as storedUser } from './user-commands';
 
 /** What the people-and-access commands write: a refusal must leave all of it as it was. */
 async function peopleState(suite: Suite) {
@@ -703,16 +703,7 @@ describe('user commands', () => {
 
   it('refuses an administrator deactivating themselves', async () => {
     const { admin: me } = suite.ids;
-    const error = await refusal(suite, admin, 'user.update', {
-      userId: me.id,
-      name: me.name,
-      email: me.email,
-      phone: me.phone,
-      roleId: me.roleId,
-      teamIds: me.teamIds,
-      autoBreakMinutes: me.autoBreakMinutes,
-      active: false,
-    });
+    const error = await refusal(suite, admin, 'user.update', updateOfStored(me, { active: false }));
     expect(error.name).toBe('ACCESS_DENIED');
   });
 });
@@ -735,18 +726,7 @@ describe('deactivating a user', () => {
     await live.until((c) => c.ready);
 
     const { operator } = ids;
-    expectOk(
-      await run(suite, admin, 'user.update', {
-        userId: operator.id,
-        name: operator.name,
-        email: operator.email,
-        phone: operator.phone,
-        roleId: operator.roleId,
-        teamIds: operator.teamIds,
-        autoBreakMinutes: operator.autoBreakMinutes,
-        active: false,
-      }),
-    );
+    expectOk(await run(suite, admin, 'user.update', updateOfStored(operator, { active: false })));
 
     await live.until((c) => c.closeCode !== undefined);
     expect(live.closeCode).toBe(LIVE_CLOSE.unauthorized);

@@ -14,6 +14,15 @@ export function updateOf(
   return { ...fields, ...over };
 }
 
+/** A stored user's fields as user.update sends them, changed by `over`. */
+export function updateOfStored(
+  user: typeof t.users.$inferSelect,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const { id, name, email, phone, roleId, teamIds, autoBreakMinutes, active } = user;
+  return { userId: id, name, email, phone, roleId, teamIds, autoBreakMinutes, active, ...over };
+}
+
 /** A user's stored row, by id. */
 export async function userById(suite: Suite, id: string) {
   const [row] = await suite.server.database.db.select().from(t.users).where(eq(t.users.id, id));

@@ -15,7 +15,8 @@ import {
   type Suite,
 } from './harness';
 import { commandChecks } from './command-checks';
-import { updateOf, userById as storedUser } from './user-commands';
+import { updateOf, updateOfStored, userById as storedUser } from './user-commands';
+import { digestToken, newSecretToken } from '../../server/auth/tokens';
 
 /** What a user save writes: a refusal must leave all of it as it was. */
 async function usersState(suite: Suite) {
@@ -317,6 +318,70 @@ describe('user photo, affiliation and a password set by the administrator', () =
     expect(JSON.stringify(event)).not.toContain(NEW_PASSWORD);
   });
 
+  it('sets a password only over a role the sender covers: account control alone cannot take an Administrator over', async () => {
+    const roleId = newId();
+    expectOk(
+      await run(suite, admin, 'role.create', {
+        roleId,
+        name: `Accounts ${roleId.slice(-8)}`,
+        description: 'Keeps accounts',
+        rights: ['RIGHT_ACCOUNT_CONTROL'],
+      }),
+    );
+    const keeper = userPayload({ roleId });
+    const peer = userPayload({ roleId });
+    expectOk(await run(suite, admin, 'user.create', keeper));
+    expectOk(await run(suite, admin, 'user.create', peer));
+    const keeperToken = await login(suite.server, keeper.email, PASSWORD);
+
+    const { admin: target } = suite.ids;
+    const error = await refusal(
+      suite,
+      keeperToken,
+      'user.update',
+      updateOfStored(target, { password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
+    );
+    expect(error.name).toBe('ACCESS_DENIED');
+    expect(await login(suite.server, target.email)).toBeTruthy();
+
+    // A colleague on the same role is covered: the reset goes through.
+    expectOk(
+      await run(
+        suite,
+        keeperToken,
+        'user.update',
+        updateOf(peer, { password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
+      ),
+    );
+    expect(await login(suite.server, peer.email, NEW_PASSWORD)).toBeTruthy();
+  });
+
+  it('ends a sign-in begun with the old password and waiting for its two-factor code', async () => {
+    const { server } = suite;
+    const payload = userPayload();
+    expectOk(await run(suite, admin, 'user.create', payload));
+    // The ticket the login answer gives someone who typed the password of a two-factor account.
+    const ticket = newSecretToken();
+    await server.database.db.insert(t.loginTickets).values({
+      id: newId(),
+      userId: payload.userId,
+      ticketHash: digestToken(ticket),
+      expiresAt: new Date(Date.now() + 5 * 60_000),
+    });
+    expectOk(
+      await run(
+        suite,
+        admin,
+        'user.update',
+        updateOf(payload, { password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
+      ),
+    );
+    const answer = await call(server, 'POST', '/api/auth/login/totp', {
+      body: { ticket, totpCode: '123456' },
+    });
+    expect(answer.body).toMatchObject({ error: { name: 'TOTP_CODE_EXPIRED' } });
+  });
+
   it('leaves the sessions alone when an update sets no password', async () => {
     const payload = userPayload();
     expectOk(await run(suite, admin, 'user.create', payload));
@@ -327,18 +392,12 @@ describe('user photo, affiliation and a password set by the administrator', () =
 
   it('refuses an administrator setting their own password here: the profile asks for the current one', async () => {
     const { admin: me } = suite.ids;
-    const error = await refusal(suite, admin, 'user.update', {
-      userId: me.id,
-      name: me.name,
-      email: me.email,
-      phone: me.phone,
-      roleId: me.roleId,
-      teamIds: me.teamIds,
-      autoBreakMinutes: me.autoBreakMinutes,
-      active: true,
-      password: NEW_PASSWORD,
-      repeatPassword: NEW_PASSWORD,
-    });
+    const error = await refusal(
+      suite,
+      admin,
+      'user.update',
+      updateOfStored(me, { password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD }),
+    );
     expect(error.name).toBe('ACCESS_DENIED');
   });
 });
