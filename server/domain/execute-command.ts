@@ -9,7 +9,6 @@ import {
   type CommandPayload,
   type CommandResult,
   type CommandType,
-  type ErrorName,
 } from '../../src/protocol';
 import type { Database } from '../db/database';
 import { commandResults } from '../db/schema';
@@ -19,6 +18,7 @@ import { currentSeq } from '../sync/event-log';
 import type { CommandScope } from './command-scope';
 import { runInScope } from './run-in-scope';
 import { DomainError } from './domain-error';
+import { uniqueRefusal, uniqueViolation } from './unique-refusal';
 import { parseOrFail } from './parse';
 import { messageSend } from './message-send';
 import { chatTake } from './chat-take';
@@ -86,29 +86,6 @@ const rejection = (id: string, error: DomainError, viewer: Viewer | null): Comma
 });
 
 /**
- * The unique indexes that stand for a rule users meet, with the refusal they mean. Handlers check
- * these first; the index decides only when two commands race past the check together, and the
- * loser must hear the same named refusal, not a server error.
- */
-const UNIQUE_REFUSALS: Readonly<Record<string, ErrorName>> = {
-  teams_org_name: 'TEAM_EXISTS',
-  roles_org_name: 'ROLE_EXISTS',
-  users_email_unique: 'EMAIL_ALREADY_USED',
-};
-
-/**
- * PostgreSQL's unique_violation, as node-postgres and PGlite report it (possibly wrapped), with
- * the index it broke; null when the error is something else.
- */
-function uniqueViolation(error: unknown): { constraint: string } | null {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : '' };
-  }
-  return null;
-}
-
-/**
  * Validate → authorize → one transaction holding the state change, its events and the command's
  * result under its id. The same id again returns the first result and changes nothing.
  */
@@ -163,7 +140,7 @@ export async function executeCommand(
     return result.ok;
   } catch (error) {
     const violated = uniqueViolation(error);
-    const named = violated ? UNIQUE_REFUSALS[violated.constraint] : undefined;
+    const named = violated && uniqueRefusal(violated);
     const refusal = named ? new DomainError(named) : error;
     if (refusal instanceof DomainError) {
       // A refusal is remembered too: a retried command gets the same answer, not a second try.
