@@ -9,11 +9,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ApiError, Chat } from '../protocol';
+import type { Chat } from '../protocol';
 import type { InboxDb } from './db';
 import { chatList, type ChatFilter, type ChatViewer } from './chat-list';
 import { chatIndexOf } from './chat-index';
-import type { LocalMessage, OutboxRow } from './tables';
+import type { LocalMessage, OutboxRow, OutboxState } from './tables';
 import {
   discardRejected,
   prepareCommand,
@@ -22,6 +22,7 @@ import {
   type NewFile,
 } from './outbox';
 import { claimedCommands } from './claimed-commands';
+import { commandOutcome, type CommandLookup, type CommandOutcome } from './command-outcome';
 import { predictRow } from './predict';
 import { sentEchoesOf, withEchoes } from './sent-echoes';
 
@@ -119,19 +120,14 @@ export function useRejectedCommands(): OutboxRow[] | undefined {
   return useMemo(() => rejected?.filter((row) => !claimed.has(row.id)), [rejected, claimed]);
 }
 
-/**
- * Where a form's command stands: not sent yet, waiting in the outbox (offline, or on its way),
- * accepted by the server, or refused with the server's error.
- */
-export type CommandOutcome =
-  | { state: 'idle' }
-  | { state: 'waiting'; id: string }
-  | { state: 'saved'; id: string }
-  | { state: 'rejected'; id: string; error: ApiError | undefined };
+export type { CommandOutcome } from './command-outcome';
 
 export type CommandSubmit = {
   outcome: CommandOutcome;
-  /** Records the command (its prediction shows at once); a refusal it replaces is dropped. */
+  /**
+   * Records the command (its prediction shows at once); a refusal it replaces is dropped. Ignored
+   * while the previous submit is still being written.
+   */
   submit: (command: NewCommand, files?: readonly NewFile[]) => Promise<void>;
   /** The user gave up the form: a refused command it holds is dropped, not left in the notice. */
   abandon: () => Promise<void>;
@@ -146,22 +142,19 @@ export function useCommandSubmit(onSaved?: (id: string) => void): CommandSubmit 
   const db = useStore();
   const enqueue = useEnqueue();
   const [current, setCurrent] = useState<string | null>(null);
+  // The state the command's row was in when last found: once the row is gone, it tells a save
+  // (gone after waiting) from a refusal discarded or retried elsewhere (gone after `rejected`).
+  const lastSeen = useRef<{ id: string; state: OutboxState } | null>(null);
   // The id comes back with the row: until the query of a new command answers, the hook still holds
   // the previous command's result, which must not be taken for the new one's.
-  const found = useLiveQuery(
-    async () =>
-      current ? { id: current, row: await db.outbox.where('id').equals(current).first() } : null,
-    [db, current],
-  );
-  const outcome = useMemo<CommandOutcome>(() => {
-    if (!current) return { state: 'idle' };
-    // Still loading, or in the outbox unanswered: waiting. Gone from the outbox: its events are here.
-    if (found?.id !== current) return { state: 'waiting', id: current };
-    const row = found.row;
-    if (!row || row.state === 'acknowledged') return { state: 'saved', id: current };
-    if (row.state === 'rejected') return { state: 'rejected', id: current, error: row.error };
-    return { state: 'waiting', id: current };
-  }, [current, found]);
+  const found = useLiveQuery(async (): Promise<CommandLookup | null> => {
+    if (!current) return null;
+    const row = await db.outbox.where('id').equals(current).first();
+    if (row) lastSeen.current = { id: current, state: row.state };
+    const lastState = lastSeen.current?.id === current ? lastSeen.current.state : undefined;
+    return { id: current, row, lastState };
+  }, [db, current]);
+  const outcome = useMemo(() => commandOutcome(current, found), [current, found]);
 
   const saved = useRef<string | null>(null);
   const onSavedRef = useRef(onSaved);
@@ -172,21 +165,47 @@ export function useCommandSubmit(onSaved?: (id: string) => void): CommandSubmit 
     onSavedRef.current?.(outcome.id);
   }, [outcome]);
 
+  // Every id this form claimed, all released when it goes: one claimed but never rendered as
+  // `current` (the form closed while React had not yet caught up) would hide a refusal for good.
+  const claims = useRef(new Set<string>());
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    const held = claims.current;
+    return () => {
+      mounted.current = false;
+      for (const id of held) claimedCommands.release(id);
+      held.clear();
+    };
+  }, []);
   useEffect(() => {
     if (!current) return;
+    claims.current.add(current);
     claimedCommands.claim(current);
     return () => {
+      claims.current.delete(current);
       claimedCommands.release(current);
     };
   }, [current]);
 
+  // Set before the first await, cleared once the write is done: a double click would enqueue twice.
+  const submitting = useRef(false);
   const submit = useCallback(
     async (command: NewCommand, files: readonly NewFile[] = []) => {
-      if (outcome.state === 'rejected') await discardRejected(db, outcome.id);
-      const row = await enqueue(command, files);
-      // Claimed before React renders the refusal, so the shell's notice never flashes it.
-      claimedCommands.claim(row.id);
-      setCurrent(row.id);
+      if (submitting.current) return;
+      submitting.current = true;
+      try {
+        if (outcome.state === 'rejected') await discardRejected(db, outcome.id);
+        const row = await enqueue(command, files);
+        // Closed meanwhile: the command stays in the outbox, and a refusal goes to the shell's notice.
+        if (!mounted.current) return;
+        // Claimed before React renders the refusal, so the shell's notice never flashes it.
+        claims.current.add(row.id);
+        claimedCommands.claim(row.id);
+        setCurrent(row.id);
+      } finally {
+        submitting.current = false;
+      }
     },
     [db, enqueue, outcome],
   );

@@ -142,6 +142,8 @@ describe('the Teams and Roles screens in Chromium', () => {
 
     await page.getByTestId('role-add').click();
     const panel = page.getByTestId('role-panel');
+    // The rights are listed (one every organization has is there) before one is checked absent.
+    await panel.getByLabel('All statistics').waitFor();
     expect(await panel.getByText('Observer of all companies').count()).toBe(0);
     await panel.getByLabel('Name').fill('Team lead');
     await panel.getByLabel('Description').fill('Runs a team and reads its reports');
@@ -165,16 +167,22 @@ describe('the Teams and Roles screens in Chromium', () => {
     await row.getByRole('button', { name: 'Team lead' }).click();
     expect(await row.getAttribute('aria-selected')).toBe('true');
     await panel.getByTestId('role-delete').click();
-    await page.getByTestId('role-delete-confirm').click();
+    // A double click deletes once: a second delete would be refused (the role is gone) and wait
+    // in the notice of refused changes once the dialog is closed.
+    await page.getByTestId('role-delete-confirm').dblclick();
     await toast(page, 'Role deleted');
     await page.getByTestId('roles-empty').waitFor();
     await expect.poll(async () => (await rolesNamed(app, 'Team lead')).length).toBe(0);
+    await page.locator('[data-testid="connection"][data-pending="0"]').waitFor();
+    expect(await page.getByTestId('rejected-error').count()).toBe(0);
     await context.close();
   }, 120_000);
   it('an operator, without the teams-management right, sees the teams read-only', async () => {
     const { browser, app } = suite;
     const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
     await page.waitForURL(/\/admin\/chats/);
+    // The menu is drawn (Settings shows to everyone) before Teams is checked absent from it.
+    await page.getByTestId('menu-preferences').waitFor();
     expect(await page.getByTestId('menu-teams').count()).toBe(0);
     await page.goto(`${app.baseUrl}/admin/teams/all`);
     await page.getByTestId('team-row').first().waitFor();
