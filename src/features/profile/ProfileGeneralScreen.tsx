@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form';
 import { LIMITS, type CurrentUser, type Language } from '../../protocol';
@@ -14,6 +14,7 @@ import { createTranslator, useI18n } from '../../ui/i18n';
 import { changePassword, updateAccount } from './account-calls';
 import {
   EMPTY_PASSWORD_FORM,
+  accountFormBasis,
   accountFormDefaults,
   accountRefusal,
   checkAccountForm,
@@ -52,7 +53,7 @@ export function ProfileGeneralScreen({
         ) : (
           <AccountForm
             key={user.id}
-            defaults={accountFormDefaults(row ?? undefined, user)}
+            live={accountFormDefaults(row ?? undefined, user)}
             email={user.email}
             role={user.role.name}
             onUserSaved={onUserSaved}
@@ -65,12 +66,13 @@ export function ProfileGeneralScreen({
 }
 
 function AccountForm({
-  defaults,
+  live,
   email,
   role,
   onUserSaved,
 }: {
-  defaults: AccountFormValues;
+  /** The values the user's row (or the session) holds now. */
+  live: AccountFormValues;
   email: string;
   role: string;
   onUserSaved: (user: CurrentUser) => void;
@@ -81,8 +83,15 @@ function AccountForm({
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
   const [refused, setRefused] = useState<Refused<AccountField> | null>(null);
+  // The row learns of a save only when its event comes back: the form (which follows its default
+  // values while untouched) keeps the saved values until then instead of jumping back.
+  const [pending, setPending] = useState<AccountFormValues | null>(null);
+  const basis = accountFormBasis(live, pending);
+  useEffect(() => {
+    if (basis.settled) setPending(null);
+  }, [basis.settled]);
   const form = useForm({
-    defaultValues: defaults,
+    defaultValues: basis.values,
     validationLogic: revalidateLogic(),
     validators: {
       onDynamic: checkedFields(checkAccountForm, (problem) => problemText(problem, i18n)),
@@ -109,7 +118,13 @@ function AccountForm({
       // Told in the language just chosen: the interface speaks it from now on.
       toast(createTranslator(saved.language).t('profile.saved'));
       if (saved.language !== i18n.lang) i18n.setLang(saved.language);
-      form.reset({ name: saved.name, phone: checked.body.phone ?? '', language: saved.language });
+      const values = {
+        name: saved.name,
+        phone: checked.body.phone ?? '',
+        language: saved.language,
+      };
+      setPending(values);
+      form.reset(values);
     },
   });
   const submitting = useSelector(form.store, (state) => state.isSubmitting);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiAnswer } from '../../protocol';
 import type { ApiClient, RequestOptions } from '../../ui/http';
 import {
@@ -45,6 +45,24 @@ describe('reading an account call’s answer', () => {
     ],
   ])('%s', (_, answer, expected) => {
     expect(callResult(answer, TotpSecretSchema)).toEqual(expected);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('an unexpected answer is logged by its code and failing fields, never with the secret it carries', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answer = {
+      code: 'ok' as const,
+      entity: { ...secret, otpauthUrl: 'https://evil.example' },
+    };
+    callResult(answer, TotpSecretSchema);
+    const logged = JSON.stringify(warn.mock.calls);
+    expect(logged).not.toContain(secret.secret);
+    expect(warn.mock.calls).toEqual([
+      ['Unexpected answer to an account call', { code: 'ok', fields: ['otpauthUrl'] }],
+    ]);
   });
 });
 

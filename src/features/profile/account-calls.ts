@@ -19,7 +19,9 @@ export function callResult<T>(
   if (answer.code === 'error') return { kind: 'refused', error: answer.error };
   const parsed = answer.code === 'ok' ? v.safeParse(entity, answer.entity) : null;
   if (parsed?.success) return { kind: 'done', value: parsed.output };
-  console.warn('Unexpected answer to an account call', answer);
+  // Its code and the fields that failed, never the answer itself: it may carry a two-factor secret.
+  const fields = parsed?.issues.map((issue) => v.getDotPath(issue) ?? '') ?? [];
+  console.warn('Unexpected answer to an account call', { code: answer.code, fields });
   return { kind: 'refused', error: { name: 'UNKNOWN_ERROR' } };
 }
 

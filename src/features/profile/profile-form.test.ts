@@ -4,6 +4,7 @@ import { problemText } from '../../ui/forms/field-problems';
 import { createTranslator } from '../../ui/i18n';
 import {
   EMPTY_PASSWORD_FORM,
+  accountFormBasis,
   accountFormDefaults,
   accountRefusal,
   checkAccountForm,
@@ -100,6 +101,23 @@ describe('"Your information", in the words the user reads', () => {
     ],
   ])('the form opens with %s', (_, row, expected) => {
     expect(accountFormDefaults(row, { name: 'Session Name', language: 'en' })).toEqual(expected);
+  });
+
+  const before = account();
+  const after = account({ name: 'Olga Renamed', phone: '+1 555', language: 'ru' });
+  it.each<[string, AccountFormValues, AccountFormValues | null, AccountFormValues, boolean]>([
+    ['the row, when nothing was saved here', before, null, before, true],
+    ['the saved values while the row still has the old ones', before, after, after, false],
+    [
+      'the saved values while the row has caught up with part of them',
+      account({ name: after.name }),
+      after,
+      after,
+      false,
+    ],
+    ['the row again once it agrees with the save', after, after, after, true],
+  ])('the form stands on %s', (_, live, saved, values, settled) => {
+    expect(accountFormBasis(live, saved)).toEqual({ values, settled });
   });
 
   it.each<[string, ApiError, AccountField | null, string]>([

@@ -30,6 +30,20 @@ export function accountFormDefaults(
 const ACCOUNT_FIELDS: readonly AccountField[] = ['name', 'phone', 'language'];
 
 /**
+ * What the form stands on: the values of the row (or the session), except just after a save, when
+ * the row has not caught up yet: the saved values stand until it agrees, so the form never shows
+ * the old values again in between. `settled`: the saved values, if any, can be let go.
+ */
+export function accountFormBasis(
+  live: AccountFormValues,
+  saved: AccountFormValues | null,
+): { values: AccountFormValues; settled: boolean } {
+  if (saved === null) return { values: live, settled: true };
+  const agrees = ACCOUNT_FIELDS.every((field) => live[field] === saved[field]);
+  return agrees ? { values: live, settled: true } : { values: saved, settled: false };
+}
+
+/**
  * The form checked with the very schema the server parses `auth/acc/update` with (spec §5:
  * name required, max 32): the body to send, or the first problem of each field. An empty phone
  * is sent as null, so clearing it removes the number.
