@@ -88,4 +88,14 @@ describe('chat index', () => {
     expect(second).not.toBe(first);
     expect(first.chats.get(chatId(1))?.status).not.toBe('closed');
   });
+
+  it('is caught up only while its snapshot holds every chat write it has heard of', async () => {
+    await until(index, (s) => s.loaded && index.caughtUp());
+    await db.chats.put(chatRow(chatId(6)));
+    // Heard at the commit, read a moment later: until then the snapshot lacks the new chat.
+    expect(index.caughtUp()).toBe(false);
+    expect(index.current().chats.has(chatId(6))).toBe(false);
+    const snapshot = await until(index, () => index.caughtUp());
+    expect(snapshot.chats.has(chatId(6))).toBe(true);
+  });
 });

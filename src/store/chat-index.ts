@@ -21,11 +21,21 @@ export class ChatIndex {
   /** Keys changed since the last read; `all` after a change too wide to list key by key. */
   private dirty: Set<string> | 'all' = 'all';
   private reading = false;
+  /** A read is under way: the snapshot may lack what `dirty` no longer lists. */
+  private fetching = false;
   private running = false;
 
   constructor(private readonly db: InboxDb) {}
 
   current = (): ChatIndexSnapshot => this.snapshot;
+
+  /**
+   * Whether the snapshot holds every change heard so far: no read under way and none waiting.
+   * A caller that read a row committed after some chat writes (the bootstrap's `done`) knows, once
+   * this is true, that the snapshot holds those chats: their change notices came first.
+   */
+  caughtUp = (): boolean =>
+    this.running && !this.fetching && this.dirty !== 'all' && this.dirty.size === 0;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -79,10 +89,12 @@ export class ChatIndex {
       while (!this.stopped() && (this.dirty === 'all' || this.dirty.size > 0)) {
         const dirty = this.dirty;
         this.dirty = new Set();
+        this.fetching = true;
         const next =
           dirty === 'all'
             ? new Map((await this.db.chats.toArray()).map((chat) => [chat.id, chat]))
             : await this.patched([...dirty]);
+        this.fetching = false;
         if (this.stopped()) return;
         this.snapshot = { loaded: true, chats: next };
         for (const listener of this.listeners) listener();
@@ -92,6 +104,7 @@ export class ChatIndex {
       if (!(error instanceof Dexie.DatabaseClosedError)) throw error;
     } finally {
       this.reading = false;
+      this.fetching = false;
     }
   }
 

@@ -318,7 +318,21 @@ describe('the profile in Chromium', () => {
     await app.customerWrites('push-nora', 'Nora Notify', 'Anyone there?');
     // The message did arrive: the title alert (spec §4) runs for it, whatever the settings.
     await expect.poll(() => page.title(), { timeout: 10_000, interval: 200 }).toBe('New message!');
-    expect(await notices()).toHaveLength(before);
+    // The control: an event still turned on, coming after it, does notify in this same setup, so
+    // by the time its notice shows, the message's own would have shown too had it been allowed.
+    await app.customerWrites('push-omar', 'Omar Other', 'Do you ship abroad?');
+    await expect
+      .poll(async () => (await notices()).slice(before), { timeout: 10_000 })
+      .toEqual([
+        {
+          title: 'New chat in the queue',
+          body: 'Omar Other: Do you ship abroad?',
+          url: expect.stringMatching(/^\/admin\/chats\?filter=open&chat=/) as string,
+        },
+      ]);
+    expect((await notices()).map((notice) => notice.body)).not.toContain(
+      'Nora Notify: Anyone there?',
+    );
     await context.close();
   }, 60_000);
 });

@@ -1,13 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { liveQuery } from 'dexie';
-import type { Chat } from '../../protocol';
+import { OPEN_URL_MESSAGE_TYPE, type Chat } from '../../protocol';
 import { chatIndexOf, type InboxDb } from '../../store';
 import { useStore } from '../../store/hooks';
 import { useI18n, type Translator } from '../../ui/i18n';
 import { showSystemNotification } from '../../ui/system-notification';
 import { readPushPreferences } from '../../features/profile/push-preferences';
-import { OPEN_URL_MESSAGE_TYPE } from '../../sw/constants';
 import {
   chatNotices,
   chatUrlOf,
@@ -16,7 +15,12 @@ import {
   type ChatNotice,
   type NoticeViewer,
 } from './chat-notifications';
-import { TitleAlert, freshCustomerMessages } from './new-message-alert';
+import {
+  TitleAlert,
+  freshCustomerMessages,
+  lookAction,
+  type BootstrapProgress,
+} from './new-message-alert';
 
 /** How often the answer reminders are looked for: a reminder is at most this late. */
 const REMINDER_CHECK_MS = 15_000;
@@ -29,13 +33,19 @@ const NOTICE_TEXT_MAX = 140;
  * my chat, a chat transferred to me, a chat waiting for my answer) show a system notification
  * while the tab is hidden, when the browser allows it; a click opens the chat. Coming back to the
  * tab stops the title alert. It watches the in-memory chat index the lists use, so a live event
- * re-reads one chat, not every open chat of the organization.
+ * re-reads one chat, not every open chat of the organization. A bootstrap (after a gap the server
+ * cannot fill) empties and refills the chats: that is no news, so the chats are learnt again.
  */
 export function NewMessageAlerts({ userId }: { userId: string }) {
   const db = useStore();
   const i18n = useI18n();
   const navigate = useNavigate();
-  const title = i18n.t('notice.newMessage');
+  // Read at the moment of a notice: a language switch must not restart the watch below, which
+  // would forget the reminders already shown and show them all again.
+  const i18nRef = useRef(i18n);
+  useEffect(() => {
+    i18nRef.current = i18n;
+  }, [i18n]);
 
   // A click on a notice shown through the service worker arrives here as a message.
   useEffect(() => {
@@ -60,7 +70,9 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
     let seenChats = new Map<string, Chat>();
     const reminded = new Map<string, string>();
     let viewer: NoticeViewer | undefined;
-    let first = true;
+    let bootstrap: BootstrapProgress = { state: 'unknown' };
+    // The bootstrap (its cursor) the seen chats were learnt under; null before the first look.
+    let learntAt: number | null = null;
     const hidden = () => document.visibilityState !== 'visible';
     const open = (url: string) => {
       void navigate({ href: url });
@@ -68,19 +80,25 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
     const look = () => {
       const snapshot = index.current();
       if (!snapshot.loaded || viewer === undefined) return;
+      const action = lookAction(learntAt, bootstrap, index.caughtUp());
+      if (action.kind === 'wait') return;
       const chats = [...snapshot.chats.values()];
-      const fresh = first ? [] : freshCustomerMessages(chats, seenMessages, viewer);
-      const notices = first
+      const learning = action.kind === 'learn';
+      const fresh = learning ? [] : freshCustomerMessages(chats, seenMessages, viewer);
+      const notices = learning
         ? []
         : chatNotices(chats, seenChats, viewer, readPushPreferences(userId));
-      first = false;
+      if (learning) {
+        learntAt = action.at;
+        seenMessages.clear();
+      }
       for (const chat of chats)
         if (chat.status !== 'closed' && chat.lastClientMessageAt)
           seenMessages.set(chat.id, chat.lastClientMessageAt);
       seenChats = new Map(snapshot.chats);
       if (!hidden()) return;
-      if (fresh.length > 0) alert.start(title);
-      for (const notice of notices) void notify(db, notice, i18n, open);
+      if (fresh.length > 0) alert.start(i18nRef.current.t('notice.newMessage'));
+      for (const notice of notices) void notify(db, notice, i18nRef.current, open);
     };
     const remind = () => {
       const snapshot = index.current();
@@ -97,13 +115,29 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       );
       for (const chat of due) {
         reminded.set(chat.id, waitingSince(chat, me) ?? '');
-        void notify(db, { event: 'reminder', chat }, i18n, open, preferences.reminderMinutes);
+        const minutes = preferences.reminderMinutes;
+        void notify(db, { event: 'reminder', chat }, i18nRef.current, open, minutes);
       }
     };
     const unsubscribe = index.subscribe(look);
     const me = liveQuery(() => db.users.get(userId)).subscribe({
       next: (user) => {
         viewer = { id: userId, teamIds: user?.teamIds ?? [] };
+        look();
+      },
+      error: (error: unknown) => {
+        console.warn('new-message alerts stopped', error);
+      },
+    });
+    // Written with the bootstrap's chats, so its `done` arrives after the index heard of them all.
+    const progress = liveQuery(() => db.meta.get('bootstrap')).subscribe({
+      next: (row) => {
+        bootstrap =
+          row?.key !== 'bootstrap'
+            ? { state: 'unknown' }
+            : row.value.state === 'done'
+              ? { state: 'done', cursor: row.value.cursor }
+              : { state: 'loading' };
         look();
       },
       error: (error: unknown) => {
@@ -119,11 +153,12 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
     return () => {
       unsubscribe();
       me.unsubscribe();
+      progress.unsubscribe();
       clearInterval(reminders);
       document.removeEventListener('visibilitychange', onVisibility);
       alert.stop();
     };
-  }, [db, userId, title, i18n, navigate]);
+  }, [db, userId, navigate]);
 
   return null;
 }

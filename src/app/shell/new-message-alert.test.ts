@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '../../protocol';
-import { TitleAlert, freshCustomerMessages, titleAt } from './new-message-alert';
+import {
+  TitleAlert,
+  freshCustomerMessages,
+  lookAction,
+  titleAt,
+  type BootstrapProgress,
+  type LookAction,
+} from './new-message-alert';
 
 const chat = (id: string, patch: Partial<Chat>): Chat => ({
   id,
@@ -68,6 +75,39 @@ describe('new customer messages', () => {
     ],
   ])('%s → alert %s', (_case, c, alert) => {
     expect(freshCustomerMessages([c], seen, me).length > 0).toBe(alert);
+  });
+});
+
+describe('a look at the chats', () => {
+  const done = (cursor: number): BootstrapProgress => ({ state: 'done', cursor });
+  const wait: LookAction = { kind: 'wait' };
+  const compare: LookAction = { kind: 'compare' };
+  const learn = (at: number): LookAction => ({ kind: 'learn', at });
+  it.each<[string, number | null, BootstrapProgress, boolean, LookAction]>([
+    ['waits until the bootstrap’s progress is read', null, { state: 'unknown' }, true, wait],
+    ['waits while the first bootstrap runs', null, { state: 'loading' }, true, wait],
+    ['learns the chats on the first look after it', null, done(40), true, learn(40)],
+    ['waits for the index to read all the bootstrap wrote', null, done(40), false, wait],
+    ['compares once the chats are learnt', 40, done(40), true, compare],
+    ['compares even while the index reads a live change', 40, done(40), false, compare],
+    [
+      'waits while a new bootstrap empties and refills the chats',
+      40,
+      { state: 'loading' },
+      true,
+      wait,
+    ],
+    // Also when its `loading` went by unseen: the cursor tells a new bootstrap.
+    [
+      'learns again after a new bootstrap instead of announcing every chat',
+      40,
+      done(95),
+      true,
+      learn(95),
+    ],
+    ['waits after a new bootstrap until the index holds the refill', 40, done(95), false, wait],
+  ])('%s', (_case, learntAt, bootstrap, caughtUp, expected) => {
+    expect(lookAction(learntAt, bootstrap, caughtUp)).toEqual(expected);
   });
 });
 

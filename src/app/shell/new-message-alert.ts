@@ -28,6 +28,33 @@ export function freshCustomerMessages(
   });
 }
 
+/** The local store's bootstrap as its progress row tells: not read yet or none, under way, or finished. */
+export type BootstrapProgress =
+  { state: 'unknown' | 'loading' } | { state: 'done'; cursor: number };
+
+/**
+ * What one look at the chats does: nothing yet, learn them as they are (under the bootstrap `at`
+ * that cursor), or announce what changed since the last look.
+ */
+export type LookAction = { kind: 'wait' } | { kind: 'learn'; at: number } | { kind: 'compare' };
+
+/**
+ * Decides one look, `learntAt` being the bootstrap (by its cursor) the known chats were learnt
+ * under. Against nothing known every chat would be news, so the first look, and the first after
+ * a new bootstrap (which empties the chat table and fills it again), only learn the chats. While a
+ * bootstrap runs, and until the chat index holds everything it wrote, looks wait: what is learnt
+ * is then the whole refilled table, not part of it with the rest to announce a moment later.
+ */
+export function lookAction(
+  learntAt: number | null,
+  bootstrap: BootstrapProgress,
+  indexCaughtUp: boolean,
+): LookAction {
+  if (bootstrap.state !== 'done') return { kind: 'wait' };
+  if (learntAt === bootstrap.cursor) return { kind: 'compare' };
+  return indexCaughtUp ? { kind: 'learn', at: bootstrap.cursor } : { kind: 'wait' };
+}
+
 /** Runs the title alert: alternates until stopped, then puts the page's own title back. */
 export class TitleAlert {
   private timer: ReturnType<typeof setInterval> | undefined;
