@@ -21,3 +21,4 @@ export * from './commands';
 export * from './events';
 export * from './sync';
 export * from './api';
+export * from './service-worker-messages';

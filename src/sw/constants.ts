@@ -15,9 +15,3 @@ export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
 
 /** The precached page every in-app navigation is answered with. */
 export const APP_SHELL_URL = '/index.html';
-
-/**
- * A notification click the service worker passes to an open page of the app: `{ type, url }`,
- * where url is the in-app address to open (a chat). Without an open page it opens a window there.
- */
-export const OPEN_URL_MESSAGE_TYPE = 'sc-open-url';

@@ -19,13 +19,9 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import {
-  APP_SHELL_URL,
-  OPEN_URL_MESSAGE_TYPE,
-  OUTBOX_SYNC_TAG,
-  SKIP_WAITING_MESSAGE,
-} from './constants';
-import { notificationTarget } from './notification-target';
+import { OPEN_URL_MESSAGE_TYPE } from '../protocol';
+import { APP_SHELL_URL, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './constants';
+import { notificationTarget, notificationWindow } from './notification-target';
 import { NAVIGATION_DENYLIST } from './navigation';
 import { defaultOutboxSyncDeps, flushOutboxInBackground } from './outbox-sync';
 
@@ -67,15 +63,16 @@ self.addEventListener('sync', (event) => {
   sync.waitUntil(flushOutboxInBackground(defaultOutboxSyncDeps(self.navigator.locks)));
 });
 
-// A notice the page showed through this registration: focus an open page of the app and let its
-// router open the chat (no reload, the workspace stays warm); with none open, open a window there.
+// A notice the page showed through this registration: focus an open page of the app, the
+// workspace first, and let its router open the chat (no reload, the workspace stays warm); with
+// none open, open a window there.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = notificationTarget(event.notification.data, self.location.origin);
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      const open = notificationWindow(windows, self.location.origin);
       if (open) {
         // Told first: a browser that refuses the focus still gets the chat opened.
         open.postMessage({ type: OPEN_URL_MESSAGE_TYPE, url });
