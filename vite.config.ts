@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -9,9 +9,87 @@ import { VitePWA } from 'vite-plugin-pwa';
 const REACT_ONLY =
   /[\\/](?:src[\\/]store[\\/]hooks\.tsx?$|node_modules[\\/](?:react|dexie-react-hooks)[\\/])/;
 
+/**
+ * The chunks a start needs beyond the app's script are fetched beside it, not after it has run
+ * (DESIGN §6): with a token stored (spec §3 keeps it under `token`), the workspace of
+ * src/app/workspace.ts for `/` (which leads there) and `/admin/…`; without one, Login at `/`.
+ * The page learns which by a small script in index.html, written here from the built chunks.
+ */
+function startChunkPreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'start-chunk-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        const chunks = Object.values(bundle).filter(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (from: Rolldown.OutputChunk) => {
+          const seen = new Set<Rolldown.OutputChunk>();
+          const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+            if (!chunk || seen.has(chunk)) return;
+            seen.add(chunk);
+            for (const file of chunk.imports) visit(byFile.get(file));
+          };
+          visit(from);
+          return seen;
+        };
+        const loaded = closure(entry);
+        /** Scripts and styles of the chunk built from `module`, less what index.html loads already. */
+        const needs = (module: string) => {
+          const root = chunks.find((chunk) =>
+            chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module),
+          );
+          if (!root) throw new Error(`start-chunk-preload: no chunk for ${module}`);
+          const added = [...closure(root)].filter((chunk) => !loaded.has(chunk));
+          return {
+            js: added.map((chunk) => base + chunk.fileName),
+            css: added.flatMap((chunk) =>
+              [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => base + file),
+            ),
+          };
+        };
+        const workspace = JSON.stringify(needs('src/app/workspace.ts'));
+        const login = JSON.stringify(needs('src/app/pages/LoginPage.tsx'));
+        // Styles are preloaded, not applied: Vite's loader applies them when the chunk is imported.
+        const script = `(() => {
+  let signedIn = false;
+  try { signedIn = Boolean(localStorage.getItem('token')); } catch {}
+  const path = location.pathname;
+  const start = signedIn && (path === '/' || path.startsWith('/admin')) ? ${workspace}
+    : !signedIn && path === '/' ? ${login} : { js: [], css: [] };
+  const add = (href, rel, as) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    if (as) link.as = as;
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  };
+  for (const href of start.js) add(href, 'modulepreload');
+  for (const href of start.css) add(href, 'preload', 'style');
+})();`;
+        // After the charset (it must come within the first 1024 bytes), before the stylesheet
+        // (a script after one waits for it).
+        const charset = /<meta charset="UTF-8" \/>/;
+        if (!charset.test(html)) throw new Error('start-chunk-preload: no charset in index.html');
+        return html.replace(charset, (meta) => `${meta}\n    <script>${script}</script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    startChunkPreload(),
     // The custom service worker (src/sw/service-worker.ts → dist/app/service-worker.js, DESIGN §5).
     // injectManifest: our own worker code, bundled by Vite; the plugin only writes the list of
     // files to precache into self.__WB_MANIFEST. Registration is ours too (src/sw/register.ts),

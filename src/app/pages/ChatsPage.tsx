@@ -1,14 +1,25 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getRouteApi, useNavigate, useRouter } from '@tanstack/react-router';
 import type { Right } from '../../protocol';
 import { ChatList } from '../../features/chats/ChatList';
-import { ChatScreen } from '../../features/chats/ChatScreen';
-import { CreateChatPane } from '../../features/chats/CreateChatPane';
+// The open chat's styles hold the list rows' and the open layout's too: they load with the page.
+import '../../features/chats/chat-screen.css';
 import { ChatWorkspaceContext, type ChatWorkspace } from '../../features/chats/chat-workspace';
 import { useI18n } from '../../ui/i18n';
 import { usePageTitle } from '../../ui/page-title';
 import { SessionStorage } from '../session/session-storage';
 import { chosenList } from '../shell/chosen-list';
+
+// The open chat (thread, composer, side panels) and the new-chat form are chunks of their own:
+// the list's first paint does without them (DESIGN §6); they are fetched soon after it.
+const loadChatScreen = () => import('../../features/chats/ChatScreen');
+const loadCreateChatPane = () => import('../../features/chats/CreateChatPane');
+const ChatScreen = lazy(async () => ({ default: (await loadChatScreen()).ChatScreen }));
+const CreateChatPane = lazy(async () => ({
+  default: (await loadCreateChatPane()).CreateChatPane,
+}));
+// Long after a warm start's first list (DESIGN §6: ≤ 100 ms), well before a person clicks a chat.
+const PANE_PREFETCH_DELAY_MS = 1000;
 
 const chatsApi = getRouteApi('/admin/chats');
 const adminApi = getRouteApi('/admin');
@@ -28,6 +39,16 @@ export function ChatsPage(): ReactNode {
     },
     [],
   );
+  useEffect(() => {
+    const prefetch = setTimeout(() => {
+      // A prefetch that fails (offline before the service worker cached it) is retried on open.
+      loadChatScreen().catch(() => undefined);
+      loadCreateChatPane().catch(() => undefined);
+    }, PANE_PREFETCH_DELAY_MS);
+    return () => {
+      clearTimeout(prefetch);
+    };
+  }, []);
   const { filter, create, chat } = chosen
     ? { filter: chosen, create: undefined, chat: undefined }
     : route;
@@ -61,17 +82,23 @@ export function ChatsPage(): ReactNode {
           <ChatList filter={filter} viewerId={session.user.id} selectedChatId={chat} />
         </div>
         <div className="chats__pane">
-          {create ? (
-            <CreateChatPane
-              onCreated={(chatId) => {
-                void navigate({ to: '/admin/chats', search: { filter: 'created', chat: chatId } });
-              }}
-            />
-          ) : chat ? (
-            <ChatScreen chatId={chat} />
-          ) : (
-            <p className="chats__placeholder">{t('chats.choose')}</p>
-          )}
+          {/* Nothing while a pane's chunk loads: a few milliseconds, from the service worker. */}
+          <Suspense fallback={null}>
+            {create ? (
+              <CreateChatPane
+                onCreated={(chatId) => {
+                  void navigate({
+                    to: '/admin/chats',
+                    search: { filter: 'created', chat: chatId },
+                  });
+                }}
+              />
+            ) : chat ? (
+              <ChatScreen chatId={chat} />
+            ) : (
+              <p className="chats__placeholder">{t('chats.choose')}</p>
+            )}
+          </Suspense>
         </div>
       </div>
     </ChatWorkspaceContext>

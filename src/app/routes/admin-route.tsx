@@ -1,7 +1,6 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
 import { accessDenial, accessOf } from '../guards';
-import { AdminLayout } from '../shell/AdminLayout';
 import { rootRoute } from './root-route';
 
 /**
@@ -21,7 +20,9 @@ export const adminRoute = createRoute({
     if (denial) leave(redirect({ to: denial }));
     return { session };
   },
-  component: AdminLayout,
+  // The shell and the chat workspace are chunks of their own, so Login does without them; with a
+  // token stored, index.html fetches them beside the app's script (vite.config.ts).
+  component: lazyRouteComponent(() => import('../workspace'), 'AdminLayout'),
 });
 
 export const adminIndexRoute = createRoute({

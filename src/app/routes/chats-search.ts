@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { IdSchema } from '../../protocol';
-import { CHAT_FILTERS } from '../../store';
+// From its own module: the store's entry would bring Dexie into the route tree, and so to Login.
+import { CHAT_FILTERS } from '../../store/chat-list';
 
 /**
  * `/admin/chats?filter=assigned|open|closed|expired|created&chat=<uuid>`: an unknown filter falls

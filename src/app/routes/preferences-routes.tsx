@@ -1,9 +1,7 @@
-import { createRoute, notFound, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
 import * as v from 'valibot';
 import { sectionPage } from '../pages/SectionPage';
-import { PreferencesOverview } from '../pages/PreferencesOverview';
-import { RolesPage } from '../pages/RolesPage';
 import { ChannelPageFrame } from '../pages/ChannelPageFrame';
 import { channelPageType, type ChannelPage } from './channel-pages';
 import { adminRoute } from './admin-route';
@@ -131,10 +129,21 @@ const categoryChildren = [
 const categoryRoutes = categoriesRoute.addChildren(categoryChildren);
 
 const preferencesChildren = [
-  createRoute({ ...child('/'), component: PreferencesOverview }),
+  // The screens load as their own chunks (DESIGN §6: the chat workspace's first paint); the
+  // placeholder sections and channel frames are too small to split.
+  createRoute({
+    ...child('/'),
+    component: lazyRouteComponent(
+      () => import('../pages/PreferencesOverview'),
+      'PreferencesOverview',
+    ),
+  }),
   createRoute({ ...child('plans'), component: sectionPage('section.preferences.plans') }),
   channelRoutes,
-  createRoute({ ...child('roles'), component: RolesPage }),
+  createRoute({
+    ...child('roles'),
+    component: lazyRouteComponent(() => import('../pages/RolesPage'), 'RolesPage'),
+  }),
   createRoute({ ...child('companies'), component: sectionPage('section.preferences.companies') }),
   createRoute({ ...child('statuses'), component: sectionPage('section.preferences.statuses') }),
   templateRoutes,

@@ -1,7 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { sectionPage } from '../pages/SectionPage';
 import { OptionsMissingPage } from '../pages/OptionsMissingPage';
-import { ChatsPage } from '../pages/ChatsPage';
 import { adminRoute } from './admin-route';
 import { ChatsSearchSchema } from './chats-search';
 
@@ -11,7 +10,8 @@ const child = <const P extends string>(path: P) => ({ getParentRoute: () => admi
 export const chatsRoute = createRoute({
   ...child('chats'),
   validateSearch: ChatsSearchSchema,
-  component: ChatsPage,
+  // Fetched beside the app's script when a token is stored, like the shell (admin-route.tsx).
+  component: lazyRouteComponent(() => import('../workspace'), 'ChatsPage'),
 });
 
 export const workspaceRoutes = [

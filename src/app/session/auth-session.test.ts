@@ -51,31 +51,34 @@ function setup({ token = 'tok', cached = null, userAnswers = [] }: Setup = {}) {
     storage,
     baseUrl: 'https://inbox.test',
     isStandalone: () => false,
-    openStore: (orgId, userId) => {
-      log.push(`open ${orgId}/${userId}`);
-      return Promise.resolve({ close: () => log.push('close') } as unknown as InboxDb);
-    },
-    deleteStore: (orgId, userId) => {
-      log.push(`delete ${orgId}/${userId}`);
-      return Promise.resolve();
-    },
-    startSync: (session) => {
-      started.push(session);
-      const handle: SyncHandle = {
-        state$,
-        flush: () => undefined,
-        fetchChat: () => Promise.resolve(),
-        stop: () => {
-          log.push('stop sync');
+    runtime: () =>
+      Promise.resolve({
+        openStore: (orgId, userId) => {
+          log.push(`open ${orgId}/${userId}`);
+          return Promise.resolve({ close: () => log.push('close') } as unknown as InboxDb);
+        },
+        deleteStore: (orgId, userId) => {
+          log.push(`delete ${orgId}/${userId}`);
           return Promise.resolve();
         },
-      };
-      return handle;
-    },
-    forgetWorkerSession: () => {
-      log.push('forget worker session');
-      return Promise.resolve();
-    },
+        startSync: (session) => {
+          started.push(session);
+          const handle: SyncHandle = {
+            state$,
+            flush: () => undefined,
+            fetchChat: () => Promise.resolve(),
+            stop: () => {
+              log.push('stop sync');
+              return Promise.resolve();
+            },
+          };
+          return handle;
+        },
+        forgetWorkerSession: () => {
+          log.push('forget worker session');
+          return Promise.resolve();
+        },
+      }),
     reloadAtLogin: () => log.push('reload at login'),
     onUserChanged: () => log.push('user changed'),
   });

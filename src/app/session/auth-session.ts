@@ -23,17 +23,23 @@ export type ActiveSession = {
 export type SessionOutcome =
   { kind: 'active'; session: ActiveSession } | { kind: 'signed-out' } | { kind: 'unreachable' };
 
+/** The local database and the sync worker: what a running session needs beyond the page. */
+export type SessionRuntime = {
+  openStore: (orgId: string, userId: string) => Promise<InboxDb>;
+  deleteStore: (orgId: string, userId: string) => Promise<void>;
+  startSync: (session: SyncSession) => SyncHandle;
+  /** The sync worker's saved copy of the session, kept for the service worker's Background Sync flush. */
+  forgetWorkerSession: () => Promise<void>;
+};
+
 /** What the session needs from the browser; tests give fakes. */
 export type AuthSessionDeps = {
   api: ApiClient;
   storage: SessionStorage;
   baseUrl: string;
   isStandalone: () => boolean;
-  openStore: (orgId: string, userId: string) => Promise<InboxDb>;
-  deleteStore: (orgId: string, userId: string) => Promise<void>;
-  startSync: (session: SyncSession) => SyncHandle;
-  /** The sync worker's saved copy of the session, kept for the service worker's Background Sync flush. */
-  forgetWorkerSession: () => Promise<void>;
+  /** Loaded when first needed: Login does without IndexedDB and the sync engine (DESIGN §6). */
+  runtime: () => Promise<SessionRuntime>;
   /** A full page load at Login (spec §8: 401 "goes to Login and reloads"). */
   reloadAtLogin: () => void;
   /** The user's rights or options changed on the server: guards and menu must be evaluated again. */
@@ -119,6 +125,10 @@ export class AuthSession {
 
   private async start(token: string): Promise<SessionOutcome> {
     const { storage } = this.deps;
+    // Fetched while the user loads. The catch only spares a start that leaves early (refused,
+    // unreachable) an unhandled rejection; the await below still sees a failure.
+    const loadingRuntime = this.deps.runtime();
+    loadingRuntime.catch(() => undefined);
     if (this.active) await this.stopRuntime(this.active, { deleteStore: false });
     this.active = null;
     // With a user cached for this token the workspace opens at once, even offline; the server is
@@ -137,12 +147,13 @@ export class AuthSession {
       user = load.user;
       storage.storeCachedUser(user);
     }
-    const db = await this.deps.openStore(user.organization.id, user.id);
+    const runtime = await loadingRuntime;
+    const db = await runtime.openStore(user.organization.id, user.id);
     if (storage.readToken() !== token) {
       db.close();
       return { kind: 'signed-out' };
     }
-    const sync = this.deps.startSync({
+    const sync = runtime.startSync({
       baseUrl: this.deps.baseUrl,
       token,
       orgId: user.organization.id,
@@ -183,12 +194,16 @@ export class AuthSession {
       console.warn('The sync engine did not stop cleanly', error);
     }
     session.db.close();
-    if (deleteStore) await this.deps.deleteStore(session.user.organization.id, session.user.id);
+    if (deleteStore) {
+      const runtime = await this.deps.runtime();
+      await runtime.deleteStore(session.user.organization.id, session.user.id);
+    }
   }
 
   private async forgetWorkerSession(): Promise<void> {
     try {
-      await this.deps.forgetWorkerSession();
+      const runtime = await this.deps.runtime();
+      await runtime.forgetWorkerSession();
     } catch (error) {
       console.warn('The saved sync session could not be cleared', error);
     }

@@ -1,6 +1,3 @@
-import Dexie from 'dexie';
-import { clearSession, openStore, storeName } from '../../store';
-import { startSync } from '../../sync/sync-client';
 import type { ApiClient } from '../../ui/http';
 import { AuthSession } from './auth-session';
 import { isStandalone } from './current-user';
@@ -17,10 +14,9 @@ export function browserSession(
     storage,
     baseUrl: location.origin,
     isStandalone,
-    openStore,
-    deleteStore: (orgId, userId) => Dexie.delete(storeName(orgId, userId)),
-    startSync,
-    forgetWorkerSession: clearSession,
+    // Its own chunk (Dexie, the store, the sync client): fetched beside the app's script when a
+    // token is stored (vite.config.ts), after sign-in otherwise.
+    runtime: async () => (await import('../workspace')).sessionRuntime,
     reloadAtLogin: () => {
       location.assign('/');
     },
