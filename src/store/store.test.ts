@@ -179,6 +179,52 @@ describe('local store', () => {
     expect(await db.messages.where('chatId').equals(chatId(2)).count()).toBe(0);
   });
 
+  it('applies one batch in order: the last change of a row wins, and a chat gone and back keeps only what came after', async () => {
+    const before = '00000000-0000-7000-8000-00000000aa04';
+    const after = '00000000-0000-7000-8000-00000000aa05';
+    const message = (id: string) => ({
+      table: 'messages' as const,
+      op: 'put' as const,
+      key: id,
+      row: messageRow(id, chatId(2)),
+    });
+    await applyEvents(
+      db,
+      [
+        event(11, [message(before)]),
+        event(12, [{ table: 'chats', op: 'delete', key: chatId(2) }]),
+        event(13, [
+          { table: 'chats', op: 'put', key: chatId(2), row: chatRow(chatId(2)) },
+          message(after),
+        ]),
+        event(14, [
+          {
+            table: 'chats',
+            op: 'put',
+            key: chatId(1),
+            row: chatRow(chatId(1), { status: 'assigned', operatorId: OTHER }),
+          },
+        ]),
+        event(15, [
+          {
+            table: 'chats',
+            op: 'put',
+            key: chatId(1),
+            row: chatRow(chatId(1), { status: 'closed', operatorId: OTHER }),
+          },
+        ]),
+      ],
+      15,
+      ctx,
+    );
+    expect((await db.messages.where('chatId').equals(chatId(2)).primaryKeys()).sort()).toEqual([
+      after,
+    ]);
+    expect((await db.chats.get(chatId(2)))?.status).toBe('pending');
+    expect((await db.chats.get(chatId(1)))?.status).toBe('closed');
+    expect(await currentCursor(db)).toBe(15);
+  });
+
   it('a malformed event is skipped and never reaches the tables, while the cursor moves past it', async () => {
     const { events, skipped } = validateEvents([
       { seq: 11, nonsense: true },

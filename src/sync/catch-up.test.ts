@@ -1,0 +1,59 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventsPage } from '../protocol';
+import { currentCursor, type InboxDb } from '../store';
+import { ME, bootstrappedDb, chatId, chatRow, event, messageRow } from '../store/test-fixtures';
+import type { SyncApi } from './api-client';
+import { catchUp, ResetRequired } from './catch-up';
+
+const messageId = (i: number) => `00000000-0000-7000-8000-0000000b${String(i).padStart(4, '0')}`;
+
+/** The log after the local cursor (10), served in pages of `size` as the server does. */
+function serverLog(count: number, size: number, resetAt?: number) {
+  const log = Array.from({ length: count }, (_, i) =>
+    event(11 + i, [
+      { table: 'messages', op: 'put', key: messageId(i), row: messageRow(messageId(i), chatId(1)) },
+    ]),
+  );
+  const asked: { after: number; localCursor: Promise<number> }[] = [];
+  return {
+    asked,
+    api: (db: InboxDb) =>
+      ({
+        events(after: number): Promise<EventsPage> {
+          asked.push({ after, localCursor: currentCursor(db) });
+          if (resetAt !== undefined && asked.length === resetAt)
+            return Promise.resolve({ events: [], hasMore: false, cursor: 0, reset: true });
+          const served = log.filter((e) => e.seq > after).slice(0, size);
+          const hasMore = log.some((e) => e.seq > (served.at(-1)?.seq ?? Infinity));
+          return Promise.resolve({ events: served, hasMore, cursor: served.at(-1)?.seq ?? after });
+        },
+      }) as unknown as SyncApi,
+  };
+}
+
+describe('catching up with the log', () => {
+  let db: InboxDb;
+  afterEach(async () => {
+    await db.delete();
+  });
+
+  it('applies every page in order up to the head, asking for the next page before writing this one', async () => {
+    db = await bootstrappedDb([chatRow(chatId(1))]);
+    const { api, asked } = serverLog(2500, 1000);
+    const result = await catchUp(db, api(db), { userId: ME });
+    expect(result.cursor).toBe(2510);
+    expect(await currentCursor(db)).toBe(2510);
+    expect(await db.messages.count()).toBe(2500);
+    expect(asked.map((a) => a.after)).toEqual([10, 1010, 2010]);
+    // Each next page was asked for while the page before it was still unwritten.
+    expect(await Promise.all(asked.map((a) => a.localCursor))).toEqual([10, 10, 1010]);
+  });
+
+  it('stops at a reset with the pages before it kept, so the bootstrap that follows starts clean', async () => {
+    db = await bootstrappedDb([chatRow(chatId(1))]);
+    const { api } = serverLog(2500, 1000, 2);
+    await expect(catchUp(db, api(db), { userId: ME })).rejects.toBeInstanceOf(ResetRequired);
+    expect(await currentCursor(db)).toBe(1010);
+  });
+});
