@@ -22,6 +22,7 @@ import { AuthLostError, type SyncApi } from './api-client';
 import { backoffDelay } from './backoff';
 import { runBootstrap } from './bootstrap-run';
 import { catchUp, ResetRequired } from './catch-up';
+import { countedApply, epochNow, noteLiveFrame, syncStats } from './sync-stats';
 import { flushOutbox } from './outbox-flush';
 import { INITIAL_SYNC_STATE, type SyncState } from './sync-state';
 
@@ -214,9 +215,11 @@ export class SyncEngine {
     const socket = this.deps.createSocket(this.deps.api.liveUrl(this.cursor));
     this.socket = socket;
     socket.onopen = () => {
+      syncStats.socketOpen = true;
       socket.send(JSON.stringify({ token: this.deps.api.token }));
     };
     socket.onmessage = (event) => {
+      noteLiveFrame();
       try {
         this.incoming.next(JSON.parse(String(event.data)) as LiveServerMessage);
       } catch (error) {
@@ -225,6 +228,7 @@ export class SyncEngine {
     };
     socket.onerror = () => undefined; // a close follows
     socket.onclose = (event) => {
+      syncStats.socketOpen = false;
       if (this.socket !== socket) return;
       this.socket = undefined;
       if (this.stopped) return;
@@ -253,7 +257,8 @@ export class SyncEngine {
     let target = this.cursor;
     const commit = async () => {
       if (target > this.cursor || events.length > 0) {
-        await applyEvents(this.db, events, target, this.deps.ctx);
+        const batch = events;
+        await countedApply(batch.length, () => applyEvents(this.db, batch, target, this.deps.ctx));
         this.cursor = target;
       }
       events = [];
@@ -261,6 +266,7 @@ export class SyncEngine {
     try {
       for (const message of messages) {
         if (message.kind === 'ready') {
+          syncStats.liveReadyAt = epochNow();
           this.reconnectAttempt = 0;
           this.setState({ connection: 'online' });
           this.flushSoon();

@@ -5,9 +5,13 @@ import { openStore, requestPersistence, saveSession } from '../store';
 import { SyncApi } from '../sync/api-client';
 import { SyncEngine } from '../sync/sync-engine';
 import type { SyncSession, SyncState } from '../sync/sync-state';
+import { syncStats, type SyncStats } from '../sync/sync-stats';
 import type { SyncWorkerApi } from './sync-worker-api';
 
-declare const self: DedicatedWorkerGlobalScope;
+declare const self: DedicatedWorkerGlobalScope & { __syncStats: SyncStats };
+
+// Read by the benchmarks through the worker's global (bench/browser-sync.ts).
+self.__syncStats = syncStats;
 
 let engine: SyncEngine | undefined;
 let subscription: Subscription | undefined;

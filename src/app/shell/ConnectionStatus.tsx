@@ -12,6 +12,7 @@ export function ConnectionStatus({ view }: { view: SyncView }) {
       data-testid="connection"
       data-connection={state.connection}
       data-bootstrap={state.bootstrap.state}
+      data-pending={state.outbox.pending}
     >
       <span className={`connection__dot connection__dot--${state.connection}`} aria-hidden="true" />
       <span>{t(`connection.${state.connection}`)}</span>
