@@ -29,6 +29,7 @@ import { loadViewer, type Viewer } from '../server/auth/viewer';
 import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
 import { machine, machineLine } from './machine';
+import { reportFigures, type Figure } from './figures';
 import { writeResults } from './results-file';
 import { formatTable, percentile } from './stats';
 import { benchPostgresUrl, hidePassword, onThrowawayPostgres } from './throwaway-postgres';
@@ -342,6 +343,43 @@ function table(rows: readonly Row[]): string {
   return formatTable(header, body, 3);
 }
 
+/**
+ * The figures `npm run bench` tabulates: assignments per second of each backend's steady case (a
+ * chat assigned in the transaction that opens it, one sender) and of the one-pass backlog serve.
+ * DESIGN §6 sets no budget on them; the queued case is the reference, what an arrival costs
+ * without the assignment.
+ */
+function figuresOf(rows: readonly Row[]): Figure[] {
+  const figures: Figure[] = [];
+  for (const backend of ['pglite', 'postgres'] as const) {
+    const of = (c: Case, how?: string) =>
+      rows.find(
+        (r) => r.backend === backend && r.case === c && (how === undefined || r.how === how),
+      );
+    const steady = of('steady', 'new chats, 1 sender');
+    const queued = of('queued');
+    const serve = of('one serve');
+    if (steady)
+      figures.push({
+        id: `server.assign.${backend}.steady`,
+        what: `assignments per second, new chats one by one (${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
+        value: steady.perSecond,
+        unit: '/s',
+        ...(queued
+          ? { reference: { what: 'the same arrivals only queued', value: queued.perSecond } }
+          : {}),
+      });
+    if (serve)
+      figures.push({
+        id: `server.assign.${backend}.backlog`,
+        what: `assignments per second, 1,000-chat backlog in one serve (${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
+        value: serve.perSecond,
+        unit: '/s',
+      });
+  }
+  return figures;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   console.log(
@@ -375,6 +413,7 @@ async function main(): Promise<void> {
     'steady     = each new chat assigned in the transaction of its message.receive; queued = the same with nobody free.',
   );
 
+  reportFigures(figuresOf(rows));
   const file = writeResults('distribution', {
     bench: 'distribution',
     at: new Date().toISOString(),

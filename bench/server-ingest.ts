@@ -22,6 +22,7 @@ import { executeCommand, type CommandDeps } from '../server/domain/execute-comma
 import { seedBenchOrganization } from '../server/demo/bench-organization';
 import { systemClock } from '../server/clock';
 import { machine, machineLine } from './machine';
+import { reportFigures, type Figure } from './figures';
 import { writeResults } from './results-file';
 import { formatTable, percentile } from './stats';
 import { benchPostgresUrl, hidePassword, onThrowawayPostgres } from './throwaway-postgres';
@@ -283,6 +284,34 @@ function table(rows: readonly Row[]): string {
   return formatTable(header, body, 2);
 }
 
+/**
+ * The figures `npm run bench` tabulates: each backend's best full-path rate, beside the plain
+ * INSERTs of the same run as the reference. DESIGN §6's budget is on PostgreSQL; PGlite, the
+ * embedded default, is shown without one.
+ */
+function figuresOf(rows: readonly Row[]): Figure[] {
+  const figures: Figure[] = [];
+  for (const backend of ['pglite', 'postgres'] as const) {
+    const best = rows
+      .filter((row) => row.backend === backend)
+      .reduce<Row | undefined>(
+        (top, row) => (!top || row.perSecond > top.perSecond ? row : top),
+        undefined,
+      );
+    if (!best) continue;
+    figures.push({
+      id: `server.ingest.${backend}`,
+      what: `inbound messages through the full command path (${backend === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
+      value: best.perSecond,
+      unit: '/s',
+      ...(backend === 'postgres' ? { budget: { op: '>=', value: BUDGET_PER_SECOND } } : {}),
+      reference: { what: 'plain INSERT + UPDATE per message', value: best.plain.messagesPerSecond },
+      note: `${best.mode === 'serial' ? 'one sender' : `${String(best.senders)} senders`}, ${String(best.messages)} messages; p99 ${best.latencyMs.p99.toFixed(1)} ms`,
+    });
+  }
+  return figures;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   console.log(`Server ingest: message.receive through executeCommand (${machineLine()})`);
@@ -334,6 +363,7 @@ async function main(): Promise<void> {
     );
   }
 
+  reportFigures(figuresOf(rows));
   const file = writeResults('server-ingest', {
     bench: 'server-ingest',
     at: new Date().toISOString(),

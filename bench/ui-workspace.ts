@@ -21,25 +21,23 @@
  * BENCH_SEND_LIST=<filter> keeps that list beside the thread while replies are sent (the Pending
  * list otherwise); BENCH_PROFILE=switch|send prints where the main thread's time went.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '../server/db/database';
-import { seedBenchOrganization, type BenchOrganization } from '../server/demo/bench-organization';
-import { systemClock } from '../server/clock';
+import { cpus } from 'node:os';
 import { newId } from '../src/protocol';
 import { startAppServer } from '../tests/e2e/app-server';
 import { launchBrowser, signIn, type Page } from '../tests/e2e/browser';
 import { installProbes } from './ui/page-probes';
+import { reportFigures } from './figures';
 import { writeResults } from './results-file';
+import { BENCH_SIZE, seededCopy } from './seeded-org';
 import { formatTable, summarize, type Summary } from './stats';
 
-const CHATS = Number(process.env.BENCH_CHATS ?? 10_000);
-const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
+const CHATS = BENCH_SIZE.chats;
+const MESSAGES = BENCH_SIZE.messages;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const WARM_STARTS = Math.max(5, Math.round(ROUNDS / 3));
 
 type Figure = {
+  id: string;
   what: string;
   budgetMs: number;
   /** Which percentile the budget bounds. */
@@ -48,19 +46,6 @@ type Figure = {
 };
 
 const FILTERS = ['assigned', 'open', 'closed', 'expired', 'created'] as const;
-
-async function seed(dataDir: string): Promise<BenchOrganization> {
-  const database = await openDatabase({ dataDir });
-  try {
-    return await seedBenchOrganization(
-      database.db,
-      { seed: 1, chats: CHATS, messages: MESSAGES },
-      systemClock.now(),
-    );
-  } finally {
-    await database.close();
-  }
-}
 
 async function waitForBootstrap(page: Page): Promise<void> {
   await page
@@ -266,12 +251,12 @@ async function main(): Promise<void> {
   console.log(
     `UI workspace benchmark: Chromium, ${String(cpus().length)} CPUs, Node ${process.version}; ${String(CHATS)} chats, ${String(MESSAGES)} messages, ${String(ROUNDS)} samples per figure`,
   );
-  const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-ui-'));
+  const seedStarted = performance.now();
+  const seeded = await seededCopy('ui');
+  const { dataDir, org } = seeded;
   try {
-    const seedStarted = performance.now();
-    const org = await seed(dataDir);
     console.log(
-      `Seeded ${org.login}: ${String(org.counts.chats.total)} chats (${String(org.counts.chats.pending)} pending, ${String(org.counts.chats.assigned)} in progress, ${String(org.counts.chats.closed)} closed), ${String(org.counts.messages)} messages in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      `Organization ${org.login}: ${String(org.counts.chats.total)} chats (${String(org.counts.chats.pending)} pending, ${String(org.counts.chats.assigned)} in progress, ${String(org.counts.chats.closed)} closed), ${String(org.counts.messages)} messages ready in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
     const server = await startAppServer({ DEMO: 'false' }, { dataDir });
     const browser = await launchBrowser();
@@ -294,6 +279,7 @@ async function main(): Promise<void> {
       const figures: Figure[] = [];
       for (const filter of ['assigned', 'closed'] as const) {
         figures.push({
+          id: `browser.warm-start.${filter}`,
           what: `warm start to first list painted (${filter === 'assigned' ? 'In progress, the landing list' : 'Closed, the longest list'})`,
           budgetMs: 100,
           budgetAt: 'p95',
@@ -302,18 +288,21 @@ async function main(): Promise<void> {
       }
       const switched = await filterSwitch(page, server.baseUrl);
       figures.push({
+        id: 'browser.filter-switch',
         what: `list filter switch (${switched.lists.join(' → ')})`,
         budgetMs: 16,
         budgetAt: 'p95',
         summary: switched.summary,
       });
       figures.push({
+        id: 'browser.customer-to-pending',
         what: "customer's first message to the Pending list painted (list searched by name)",
         budgetMs: 1000,
         budgetAt: 'p95',
         summary: await customerToPending(page, server.baseUrl, org.channelId),
       });
       figures.push({
+        id: 'browser.reply',
         what: 'send a reply: keypress to message painted',
         budgetMs: 16,
         budgetAt: 'p95',
@@ -323,6 +312,19 @@ async function main(): Promise<void> {
       console.log(table(figures, floor));
       console.log(
         "\nTimes are in the page's clock: warm start from the app script's first line to the list's first painted frame; a switch from the menu click, a reply from the key's own event time, to the first frame painted after the screen changed; a customer's message from its request leaving this process (wall clock) to the row painted.",
+      );
+      reportFigures(
+        figures.map((figure) => ({
+          id: figure.id,
+          what: figure.what,
+          value: figure.summary.p95,
+          stat: 'p95',
+          unit: 'ms',
+          budget: { op: '<=', value: figure.budgetMs },
+          // The frame floor bounds every screen update: the ratio says how many frames it took.
+          reference: { what: 'frame floor: now → next painted frame', value: floor.p95 },
+          note: `${String(figure.summary.n)} samples; p50 ${figure.summary.p50.toFixed(1)} ms`,
+        })),
       );
       const file = writeResults('ui-workspace', {
         chats: CHATS,
@@ -339,7 +341,7 @@ async function main(): Promise<void> {
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    seeded.remove();
   }
 }
 

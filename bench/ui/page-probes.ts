@@ -18,6 +18,12 @@ export type BenchProbes = {
   rowsPaintedAt: Record<string, number>;
   /** Arms the row probe: the first chat row showing `text` is timed until painted. */
   expectRow: (text: string) => void;
+  /** Wall-clock time (epoch ms) a thread message showing the text was first painted, by text. */
+  messagesPaintedAt: Record<string, number>;
+  /** Arms the thread probe: the first message showing `text` is timed until painted. */
+  expectThreadMessage: (text: string) => void;
+  /** Main-thread tasks over 50 ms (PerformanceObserver `longtask`), in the page's clock. */
+  longTasks: { start: number; duration: number }[];
   /** Clicks an element and resolves with the time until the chat list's signature is `expected` and painted. */
   clickUntilList: (selector: string, expected: string) => Promise<number>;
   /** Resolves with the time from now to the next painted frame when nothing changes: the frame floor. */
@@ -53,6 +59,7 @@ export function installProbes(): void {
 
   let expected: { text: string; pressedAt: number | null } | null = null;
   let expectedRow: string | null = null;
+  let expectedThreadMessage: string | null = null;
 
   const probes: BenchProbes = {
     listPaintedAt: null,
@@ -64,6 +71,11 @@ export function installProbes(): void {
     expectRow: (text) => {
       expectedRow = text;
     },
+    messagesPaintedAt: {},
+    expectThreadMessage: (text) => {
+      expectedThreadMessage = text;
+    },
+    longTasks: [],
     clickUntilList: (selector, want) =>
       new Promise((resolve, reject) => {
         const target = document.querySelector(selector);
@@ -132,6 +144,18 @@ export function installProbes(): void {
         probes.rowsPaintedAt[row] = performance.timeOrigin + at;
       });
     }
+    const message = expectedThreadMessage;
+    if (
+      message !== null &&
+      [...document.querySelectorAll('[data-testid="message"]')].some((node) =>
+        node.textContent.includes(message),
+      )
+    ) {
+      expectedThreadMessage = null;
+      afterPaint((at) => {
+        probes.messagesPaintedAt[message] = performance.timeOrigin + at;
+      });
+    }
     const waiting = expected;
     if (waiting?.pressedAt == null) return;
     const shown = [...document.querySelectorAll('[data-testid="message"]')].some((node) =>
@@ -144,6 +168,11 @@ export function installProbes(): void {
       probes.sends[waiting.text] = at - pressedAt;
     });
   });
+  // Chromium reports tasks over 50 ms on the main thread; kept from the first one on.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      probes.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
   const start = () => {
     watch.observe(document, { childList: true, subtree: true, attributes: true });
   };

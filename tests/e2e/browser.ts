@@ -1,22 +1,25 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /**
- * Debian's Chromium through playwright-core. The flags keep it from reaching for Google's hosts,
- * which this machine's closed network refuses (see the machine notes).
+ * Flags for Debian's Chromium here: no sandbox or GPU in the container, and nothing that reaches
+ * for Google's hosts, which this machine's closed network refuses (see the machine notes).
  */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium through playwright-core. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 

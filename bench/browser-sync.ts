@@ -1,0 +1,544 @@
+/**
+ * DESIGN §6 budgets of the sync engine, in Chromium on the built app with the seeded organization
+ * (10,000 chats, 200,000 messages), signed in as its administrator through a TCP proxy the run
+ * can cut and re-point:
+ *
+ *   - a live event: received by the sync worker to painted, IndexedDB commit included   ≤ 30 ms p95
+ *   - apply events in the worker                                                     ≥ 5,000 /s
+ *   - no main-thread task over 50 ms during the bootstrap and during live apply
+ *   - leader tab closed: another tab holds the live connection     ≤ 1 s; exactly one connection
+ *   - 1,000 commands queued offline, delivered after reconnect      ≤ 5 s, none lost or doubled
+ *   - catch up 10,000 missed events                                                       ≤ 2 s
+ *   - JavaScript for the first paint of /admin/chats ≤ 250 KB gzip, of the landing page ≤ 80 KB
+ *
+ * The worker's side is read from its counters (src/sync/sync-stats.ts) through Playwright's
+ * worker handle; the page's side from the probes of bench/ui/page-probes.ts.
+ */
+import { gzipSync } from 'node:zlib';
+import { eq, like, sql } from 'drizzle-orm';
+import { newId } from '../src/protocol';
+import type { SyncStats } from '../src/sync/sync-stats';
+import { openDatabase } from '../server/db/database';
+import { events, messages } from '../server/db/schema';
+import { executeCommand } from '../server/domain/execute-command';
+import { systemClock } from '../server/clock';
+import { startAppServer, type AppServer } from '../tests/e2e/app-server';
+import { launchBrowser, signIn, type BrowserContext, type Page } from '../tests/e2e/browser';
+import { TcpProxy } from '../tests/e2e/tcp-proxy';
+import type { Figure } from './figures';
+import { reportFigures } from './figures';
+import { machineLine } from './machine';
+import { installProbes } from './ui/page-probes';
+import { writeResults } from './results-file';
+import { formatTable, summarize } from './stats';
+import { BENCH_SIZE, seededCopy, type SeededCopy } from './seeded-org';
+
+const LIVE_SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 30);
+const FAILOVERS = Number(process.env.BENCH_FAILOVERS ?? 5);
+const OFFLINE_COMMANDS = Number(process.env.BENCH_OFFLINE_COMMANDS ?? 1000);
+const MISSED_EVENTS = Number(process.env.BENCH_MISSED_EVENTS ?? 10_000);
+
+const CONNECTION = '[data-testid="connection"]';
+
+/** The product behind a proxy whose port, and so the page's origin and its IndexedDB, stays put. */
+class ProxiedApp {
+  server!: AppServer;
+  proxy: TcpProxy | undefined;
+
+  constructor(private readonly seeded: SeededCopy) {}
+
+  get baseUrl(): string {
+    if (!this.proxy) throw new Error('the app is not started');
+    return this.proxy.baseUrl;
+  }
+
+  /** The network between the browser and the server. */
+  get network(): TcpProxy {
+    if (!this.proxy) throw new Error('the app is not started');
+    return this.proxy;
+  }
+
+  async start(): Promise<void> {
+    this.server = await startAppServer({ DEMO: 'false' }, { dataDir: this.seeded.dataDir });
+    const port = this.proxy?.port ?? 0;
+    this.proxy = new TcpProxy(Number(new URL(this.server.baseUrl).port));
+    await this.proxy.start(port);
+  }
+
+  async stop(): Promise<void> {
+    await this.proxy?.cut();
+    await this.server.stop();
+  }
+}
+
+async function newPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  return page;
+}
+
+/** Live: after a sign-in the bootstrap says done; a reopened tab only catches up (bootstrap idle). */
+const waitOnline = (page: Page, timeout = 120_000) =>
+  page.locator(`${CONNECTION}[data-connection="online"]`).waitFor({ timeout });
+
+/** The sync worker's counters in this page, or null when its worker is not (yet) running. */
+async function statsOf(page: Page): Promise<SyncStats | null> {
+  for (const worker of page.workers()) {
+    const stats = await worker
+      .evaluate(() => (self as unknown as { __syncStats?: SyncStats }).__syncStats ?? null)
+      .catch(() => null);
+    if (stats) return stats;
+  }
+  return null;
+}
+
+const longest = (tasks: readonly { duration: number }[]) =>
+  tasks.reduce((most, task) => Math.max(most, task.duration), 0);
+
+const longTasksSince = async (page: Page, since: number) =>
+  (await page.evaluate(() => window.__bench.longTasks)).filter((task) => task.start >= since);
+
+/** Gzip bytes of the JavaScript the page fetched before its first screen was painted. */
+async function firstPaintJs(
+  context: BrowserContext,
+  url: string,
+  painted: (page: Page) => Promise<void>,
+): Promise<{ kb: number; files: number }> {
+  const page = await context.newPage();
+  const scripts = new Map<string, Promise<Buffer>>();
+  let counting = true;
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const path = new URL(response.url()).pathname;
+    if (counting && (type === 'script' || path.endsWith('.js')) && !scripts.has(path))
+      scripts.set(
+        path,
+        response.body().catch(() => Buffer.alloc(0)),
+      );
+  });
+  await page.goto(url);
+  await painted(page);
+  counting = false;
+  let bytes = 0;
+  for (const body of scripts.values()) bytes += gzipSync(await body).length;
+  await page.close();
+  return { kb: bytes / 1024, files: scripts.size };
+}
+
+/**
+ * A new customer writes through the widget; the administrator opens the chat, and the customer
+ * writes again and again: the time from the frame reaching the sync worker to the message painted
+ * in the thread.
+ */
+async function liveReceivedToPainted(page: Page, app: ProxiedApp, channelId: string) {
+  const base = app.server.baseUrl;
+  const visitor = await fetch(`${base}/api/widget/${channelId}/visitors`, { method: 'POST' });
+  const { entity } = (await visitor.json()) as { entity: { token: string } };
+  const name = `Live bench ${Math.random().toString(36).slice(2, 8)}`;
+  const write = async (text: string) => {
+    const sent = await fetch(`${base}/api/widget/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Visitor ${entity.token}` },
+      body: JSON.stringify({ id: newId(), text, name, attachments: [] }),
+    });
+    if (!sent.ok) throw new Error(`the widget refused the message: ${await sent.text()}`);
+  };
+  await page.goto(`${app.baseUrl}/admin/chats?filter=open`);
+  await waitOnline(page);
+  await page.getByTestId('chat-search').fill(name);
+  await write('Hello, I have a question');
+  await page.getByTestId('chat-row').filter({ hasText: name }).first().click();
+  await page.getByTestId('message').filter({ hasText: 'I have a question' }).first().waitFor();
+  const since = await page.evaluate(() => performance.now());
+  const samples: number[] = [];
+  for (let i = 0; i < LIVE_SAMPLES; i++) {
+    const text = `Live message ${String(i)} ${Math.random().toString(36).slice(2, 8)}`;
+    await page.waitForTimeout(250); // quiet: the next frame the worker gets carries this message
+    await page.evaluate((t) => {
+      window.__bench.expectThreadMessage(t);
+    }, text);
+    const before = Date.now();
+    await write(text);
+    const painted = (await (
+      await page.waitForFunction((t) => window.__bench.messagesPaintedAt[t] ?? null, text, {
+        timeout: 30_000,
+      })
+    ).jsonValue()) as number;
+    const stats = await statsOf(page);
+    const received = stats?.liveFrameTimes.find((at) => at >= before - 5);
+    if (received === undefined) throw new Error('the sync worker noted no live frame');
+    samples.push(painted - received);
+  }
+  const tasks = await longTasksSince(page, since);
+  return {
+    summary: summarize(samples),
+    longestTask: longest(tasks),
+    longTasks: tasks.length,
+    threadUrl: page.url(),
+  };
+}
+
+/**
+ * Tabs of one profile: the oldest leads; closing it hands the connection to the next, and the
+ * time is from the close to the new leader's socket saying ready. Each round opens one tab more.
+ */
+async function failover(context: BrowserContext, first: Page, baseUrl: string) {
+  const samples: number[] = [];
+  const sockets: number[] = [];
+  let leader = first;
+  for (let i = 0; i < FAILOVERS; i++) {
+    const next = await newPage(context);
+    await next.goto(`${baseUrl}/admin/chats?filter=assigned`);
+    await waitOnline(next);
+    await next.waitForFunction(() => true); // let its worker start
+    const openBefore = await openSockets([leader, next]);
+    if (openBefore !== 1)
+      throw new Error(`${String(openBefore)} live connections before a failover`);
+    const closedAt = Date.now();
+    await leader.close({ runBeforeUnload: false });
+    const ready = await waitFor(async () => {
+      const stats = await statsOf(next);
+      return stats?.liveReadyAt && stats.liveReadyAt > closedAt ? stats.liveReadyAt : null;
+    }, 10_000);
+    samples.push(ready - closedAt);
+    sockets.push(await openSockets([next]));
+    leader = next;
+  }
+  return { summary: summarize(samples), leader, sockets: Math.max(...sockets) };
+}
+
+async function openSockets(pages: readonly Page[]): Promise<number> {
+  let open = 0;
+  for (const page of pages) if ((await statsOf(page))?.socketOpen) open++;
+  return open;
+}
+
+async function waitFor<T>(probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The connection is cut for real (proxy and Chromium's offline switch) while the administrator
+ * sends replies in the open chat; then it comes back, and the time runs until the outbox is empty.
+ */
+async function offlineFlush(page: Page, context: BrowserContext, app: ProxiedApp, tag: string) {
+  const composer = page.getByTestId('composer');
+  await composer.waitFor();
+  await app.network.cut();
+  await context.setOffline(true);
+  await page.locator(`${CONNECTION}[data-connection="offline"]`).waitFor();
+  const typed = performance.now();
+  // Typed in the page, as the browser delivers a person's input and Enter to the composer: one
+  // remote-protocol round trip per reply would make the typing, not the app, the slow part.
+  await page.evaluate(
+    async ([prefix, count]) => {
+      const box = document.querySelector<HTMLTextAreaElement>('[data-testid="composer"]');
+      // React tracks the value it last set: the prototype's setter makes the input a real change.
+      const descriptor = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
+      if (!box || !descriptor?.set) throw new Error('no composer');
+      const setValue = descriptor.set.bind(box);
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+      for (let i = 0; i < count; i++) {
+        setValue(`${prefix} ${String(i)}`);
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+        await settle();
+        box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+        await settle();
+      }
+    },
+    [tag, OFFLINE_COMMANDS] as const,
+  );
+  await page
+    .locator(`${CONNECTION}[data-pending="${String(OFFLINE_COMMANDS)}"]`)
+    .waitFor({ timeout: 120_000 });
+  const typingSeconds = (performance.now() - typed) / 1000;
+  const restoredAt = performance.now();
+  await app.network.restore();
+  await context.setOffline(false);
+  await page.locator(`${CONNECTION}[data-pending="0"]`).waitFor({ timeout: 300_000 });
+  return { seconds: (performance.now() - restoredAt) / 1000, typingSeconds };
+}
+
+/** What reached the server of the offline replies: every text once, none twice. */
+async function offlineDelivered(dataDir: string, tag: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await database.db
+      .select({ text: messages.text, n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(like(messages.text, `${tag} %`))
+      .groupBy(messages.text);
+    const counts = new Map(rows.map((row) => [row.text, row.n]));
+    let lost = 0;
+    let doubled = 0;
+    for (let i = 0; i < OFFLINE_COMMANDS; i++) {
+      const n = counts.get(`${tag} ${String(i)}`) ?? 0;
+      if (n === 0) lost++;
+      if (n > 1) doubled++;
+    }
+    return { lost, doubled };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Customers write while no tab is open: messages through the full command path, written straight
+ * into the stopped server's database, until the log holds `count` events the browser has not seen.
+ */
+async function missEvents(dataDir: string, orgId: string, channelId: string, count: number) {
+  const database = await openDatabase({ dataDir });
+  try {
+    const deps = { database, clock: systemClock, wake: () => {} };
+    const seq = async () =>
+      Number(
+        (
+          await database.db
+            .select({ seq: sql<string>`coalesce(max(${events.seq}), 0)` })
+            .from(events)
+            .where(eq(events.orgId, orgId))
+        )[0]?.seq ?? 0,
+      );
+    const start = await seq();
+    let sent = 0;
+    while ((await seq()) - start < count) {
+      for (let i = 0; i < 200; i++, sent++) {
+        const result = await executeCommand(
+          deps,
+          { orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
+          {
+            id: newId(),
+            type: 'message.receive',
+            payload: {
+              channelId,
+              client: {
+                externalId: `missed-${String(sent % 300)}`,
+                name: `Missed ${String(sent % 300)}`,
+              },
+              text: `While you were away ${String(sent)}`,
+            },
+          },
+        );
+        if (!result.ok) throw new Error(`message.receive refused: ${JSON.stringify(result)}`);
+      }
+    }
+    return (await seq()) - start;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Opens the workspace after a restart and times page start → caught up and live again. */
+async function reopen(context: BrowserContext, baseUrl: string) {
+  const page = await newPage(context);
+  const before = Date.now();
+  await page.goto(`${baseUrl}/admin/chats?filter=assigned`);
+  const ready = await waitFor(async () => {
+    const stats = await statsOf(page);
+    return stats?.liveReadyAt && stats.liveReadyAt > before ? stats : null;
+  }, 120_000);
+  const navigationStart = await page.evaluate(() => performance.timeOrigin);
+  const tasks = await longTasksSince(page, 0);
+  return {
+    page,
+    seconds: ((ready.liveReadyAt ?? 0) - navigationStart) / 1000,
+    applied: ready.appliedEvents,
+    applyMs: ready.applyMs,
+    longestTask: longest(tasks),
+    longTasks: tasks.length,
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  console.log(
+    `Sync engine benchmark: Chromium, ${machineLine()}; ${String(BENCH_SIZE.chats)} chats, ${String(BENCH_SIZE.messages)} messages`,
+  );
+  const seeded = await seededCopy('sync');
+  const { org } = seeded;
+  const app = new ProxiedApp(seeded);
+  await app.start();
+  const browser = await launchBrowser();
+  const figures: Figure[] = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript({
+      content: `globalThis.__name ??= (target) => target;\n(${installProbes.toString()})();`,
+    });
+
+    // JavaScript of the landing page (`/`, the sign-in screen) for a first-time visitor.
+    const landing = await firstPaintJs(context, `${app.baseUrl}/`, (page) =>
+      page.getByLabel(/password/i).waitFor(),
+    );
+
+    // Sign-in and bootstrap: the main thread must stay responsive while rows pour in.
+    const page = await newPage(context);
+    await signIn(page, app.baseUrl, org.adminEmail, org.password);
+    await page.locator(`${CONNECTION}[data-bootstrap="loading"]`).waitFor({ timeout: 60_000 });
+    await page
+      .locator(`${CONNECTION}[data-bootstrap="done"][data-connection="online"]`)
+      .waitFor({ timeout: 300_000 });
+    const bootstrapTasks = await longTasksSince(page, 0);
+    console.log(`Signed in; bootstrap done (${String(bootstrapTasks.length)} long tasks)`);
+
+    const chats = await firstPaintJs(context, `${app.baseUrl}/admin/chats?filter=assigned`, (p) =>
+      p.waitForFunction(() => (window.__bench.listPaintedAt ?? 0) > 0).then(() => undefined),
+    );
+    console.log(
+      `First-paint JavaScript: landing ${landing.kb.toFixed(0)} KB gzip (${String(landing.files)} files), /admin/chats ${chats.kb.toFixed(0)} KB (${String(chats.files)} files)`,
+    );
+
+    const live = await liveReceivedToPainted(page, app, org.channelId);
+    console.log(`Live event received → painted: p95 ${live.summary.p95.toFixed(1)} ms`);
+
+    const switched = await failover(context, page, app.baseUrl);
+    console.log(`Leader failover: p95 ${switched.summary.p95.toFixed(0)} ms`);
+
+    // The thread of the live chat, in the tab that leads now.
+    const leader = switched.leader;
+    await leader.goto(live.threadUrl);
+    await waitOnline(leader);
+    const tag = `Offline ${newId().slice(-8)}`;
+    const offline = await offlineFlush(leader, context, app, tag);
+    console.log(
+      `Offline: ${String(OFFLINE_COMMANDS)} replies typed in ${offline.typingSeconds.toFixed(1)} s, delivered ${offline.seconds.toFixed(2)} s after reconnect`,
+    );
+
+    // Missed events: every tab closed, the server stopped while customers write, then reopened.
+    for (const open of context.pages()) await open.close();
+    await app.stop();
+    const delivered = await offlineDelivered(seeded.dataDir, tag);
+    if (delivered.lost > 0 || delivered.doubled > 0)
+      throw new Error(
+        `offline replies: ${String(delivered.lost)} lost, ${String(delivered.doubled)} doubled`,
+      );
+    await app.start();
+    const baseline = await reopen(context, app.baseUrl);
+    await baseline.page.close();
+    await app.stop();
+    const missedStarted = performance.now();
+    const missed = await missEvents(seeded.dataDir, org.orgId, org.channelId, MISSED_EVENTS);
+    console.log(
+      `${String(missed)} events written while away in ${((performance.now() - missedStarted) / 1000).toFixed(0)} s`,
+    );
+    await app.start();
+    const caught = await reopen(context, app.baseUrl);
+    const applyRate = (caught.applied / caught.applyMs) * 1000;
+    console.log(
+      `Catch-up: ${caught.seconds.toFixed(2)} s to live (nothing missed: ${baseline.seconds.toFixed(2)} s); worker applied ${String(caught.applied)} events at ${applyRate.toFixed(0)}/s`,
+    );
+
+    figures.push(
+      {
+        id: 'browser.live.received-to-painted',
+        what: 'live event: received by the worker → painted (IndexedDB commit included)',
+        value: live.summary.p95,
+        stat: 'p95',
+        unit: 'ms',
+        budget: { op: '<=', value: 30 },
+        note: `${String(live.summary.n)} customer messages into the open thread; p50 ${live.summary.p50.toFixed(1)} ms`,
+      },
+      {
+        id: 'browser.live.apply-rate',
+        what: 'events applied by the sync worker (catch-up pages)',
+        value: applyRate,
+        unit: '/s',
+        budget: { op: '>=', value: 5000 },
+        note: `${String(caught.applied)} events in ${caught.applyMs.toFixed(0)} ms of IndexedDB transactions`,
+      },
+      {
+        id: 'browser.longtask.bootstrap',
+        what: 'longest main-thread task during sign-in and bootstrap',
+        value: longest(bootstrapTasks),
+        unit: 'ms',
+        budget: { op: '<=', value: 50 },
+        note: `${String(bootstrapTasks.length)} tasks over 50 ms (0 = none)`,
+      },
+      {
+        id: 'browser.longtask.live',
+        what: 'longest main-thread task during live apply and catch-up',
+        value: Math.max(live.longestTask, caught.longestTask),
+        unit: 'ms',
+        budget: { op: '<=', value: 50 },
+        note: `${String(live.longTasks + caught.longTasks)} tasks over 50 ms (0 = none)`,
+      },
+      {
+        id: 'browser.failover',
+        what: 'leader tab closed → another tab live',
+        value: switched.summary.p95,
+        stat: 'p95',
+        unit: 'ms',
+        budget: { op: '<=', value: 1000 },
+        note: `${String(switched.summary.n)} failovers; p50 ${switched.summary.p50.toFixed(0)} ms`,
+      },
+      {
+        id: 'browser.failover.connections',
+        what: 'live connections of the profile after a failover',
+        value: switched.sockets,
+        unit: 'count',
+        budget: { op: '<=', value: 1 },
+      },
+      {
+        id: 'browser.offline-flush',
+        what: `${String(OFFLINE_COMMANDS)} replies queued offline, delivered after reconnect`,
+        value: offline.seconds,
+        unit: 's',
+        budget: { op: '<=', value: 5 },
+        note: `checked on the server: ${String(delivered.lost)} lost, ${String(delivered.doubled)} doubled`,
+      },
+      {
+        id: 'browser.catch-up',
+        what: `catch up ${String(missed)} missed events (page start → live)`,
+        value: caught.seconds,
+        unit: 's',
+        budget: { op: '<=', value: 2 },
+        reference: { what: 'the same reopening with nothing missed', value: baseline.seconds },
+      },
+      {
+        id: 'browser.js.chats',
+        what: 'JavaScript for the first paint of /admin/chats (gzip)',
+        value: chats.kb,
+        unit: 'KB',
+        budget: { op: '<=', value: 250 },
+        note: `${String(chats.files)} files, the sync worker's included`,
+      },
+      {
+        id: 'browser.js.landing',
+        what: 'JavaScript for the first paint of the landing page / (gzip)',
+        value: landing.kb,
+        unit: 'KB',
+        budget: { op: '<=', value: 80 },
+        note: `${String(landing.files)} files`,
+      },
+    );
+    console.log(
+      `\n${formatTable(
+        ['figure', 'value', 'budget'],
+        figures.map((f) => [
+          f.what,
+          `${f.value.toFixed(f.unit === 's' ? 2 : 0)} ${f.unit}${f.stat ? ` ${f.stat}` : ''}`,
+          f.budget ? `${f.budget.op === '<=' ? '≤' : '≥'} ${String(f.budget.value)}` : '',
+        ]),
+      )}`,
+    );
+    reportFigures(figures);
+    const file = writeResults('browser-sync', { size: BENCH_SIZE, figures, live, offline });
+    console.log(
+      `Written to ${file} (${((performance.now() - started) / 1000).toFixed(0)} s in all)`,
+    );
+  } finally {
+    await browser.close();
+    await app.stop().catch(() => undefined);
+    seeded.remove();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
