@@ -30,6 +30,11 @@ export function startSync(session: SyncSession): SyncHandle {
       state$.next(state);
     }),
   );
+  // The page's 'online' reaches the worker too: not every browser fires it in a worker.
+  const onOnline = () => {
+    void ready.then(() => api.nudge());
+  };
+  addEventListener('online', onOnline);
   return {
     state$: state$.asObservable(),
     flush: () => {
@@ -40,6 +45,7 @@ export function startSync(session: SyncSession): SyncHandle {
       await api.fetchChat(chatId);
     },
     stop: async () => {
+      removeEventListener('online', onOnline);
       try {
         await ready;
         await api.stop();

@@ -50,6 +50,9 @@ type TabMessage =
   | ({ kind: 'state' } & Pick<SyncState, 'connection' | 'bootstrap'>)
   | { kind: 'ask' };
 
+/** The longest wait between reconnect attempts while the outbox holds unsent commands. */
+const RECONNECT_MAX_WITH_UNSENT_MS = 5_000;
+
 /** Events arriving within this window are applied in one transaction. */
 const BATCH_WINDOW_MS = 8;
 
@@ -71,6 +74,8 @@ export class SyncEngine {
   private flushAttempt = 0;
   private flushing = false;
   private flushAgain = false;
+  /** Commands in the outbox not yet sent, as the outbox watch last counted them. */
+  private unsent = 0;
   private cursor = 0;
   private stopped = false;
   private resolveStopped: () => void = () => undefined;
@@ -137,7 +142,8 @@ export class SyncEngine {
     })).subscribe({
       next: (counts) => {
         this.setState({ outbox: { pending: counts.pending, rejected: counts.rejected } });
-        if (counts.unsent > 0) this.flushSoon();
+        this.unsent = counts.unsent;
+        if (counts.unsent > 0) this.flushSoon('new work');
       },
       error: (error: unknown) => {
         this.log('outbox watch failed', error);
@@ -245,7 +251,11 @@ export class SyncEngine {
   private scheduleReconnect(): void {
     if (this.stopped) return;
     clearTimeout(this.reconnectTimer);
-    const delay = backoffDelay(this.reconnectAttempt++, this.deps.random);
+    // While replies wait to be sent, the connection is tried again at least every few seconds:
+    // not every network that comes back tells the browser (no 'online' event after a server
+    // restart or a captive Wi-Fi), and the user is waiting on them.
+    const maxMs = this.unsent > 0 ? RECONNECT_MAX_WITH_UNSENT_MS : undefined;
+    const delay = backoffDelay(this.reconnectAttempt++, this.deps.random, undefined, maxMs);
     this.reconnectTimer = setTimeout(() => {
       void this.reconnectNow();
     }, delay);
@@ -301,14 +311,26 @@ export class SyncEngine {
     }
   }
 
-  /** Sends the outbox when this tab leads; failures retry with backoff. */
-  flushSoon(): void {
+  /**
+   * Sends the outbox when this tab leads; failures retry with backoff. `new work` (a command
+   * written, the outbox changed) waits while the connection is down or a retry is due: coming
+   * online and the retry's timer flush everything, and an attempt at each change would spin
+   * against a dead network (a long offline queue changes with every reply typed, and every failed
+   * attempt changes it again by counting itself). `now` (the connection is back, the browser says
+   * the network is, the retry is due) always tries.
+   */
+  flushSoon(reason: 'now' | 'new work' = 'now'): void {
     if (!this.state$.value.leader || this.stopped) return;
+    if (
+      reason === 'new work' &&
+      (this.state$.value.connection !== 'online' || this.flushTimer !== undefined)
+    )
+      return;
     if (this.flushing) {
       this.flushAgain = true;
       return;
     }
-    clearTimeout(this.flushTimer);
+    this.clearFlushTimer();
     this.flushing = true;
     this.flushAgain = false;
     flushOutbox(this.db, this.deps.api, this.deps.ctx, this.deps.locks)
@@ -321,6 +343,7 @@ export class SyncEngine {
         this.failed(error, () => {
           this.flushTimer = setTimeout(
             () => {
+              this.flushTimer = undefined;
               this.flushSoon();
             },
             backoffDelay(this.flushAttempt++, this.deps.random),
@@ -329,8 +352,14 @@ export class SyncEngine {
       })
       .finally(() => {
         this.flushing = false;
-        if (this.flushAgain) this.flushSoon();
+        // Commands written during the attempt: sent now, unless it failed and a retry is due.
+        if (this.flushAgain) this.flushSoon('new work');
       });
+  }
+
+  private clearFlushTimer(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
   }
 
   async fetchChat(chatId: string): Promise<void> {
@@ -357,7 +386,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
-    clearTimeout(this.flushTimer);
+    this.clearFlushTimer();
     this.socket?.close();
     this.socket = undefined;
     for (const subscription of this.subscriptions) subscription.unsubscribe();

@@ -4,6 +4,8 @@ import type { SyncSession, SyncState } from '../sync/sync-state';
 export interface SyncWorkerApi {
   start(session: SyncSession, onState: (state: SyncState) => void): Promise<void>;
   flush(): void;
+  /** The page heard the network come back: try the connection now instead of after a backoff. */
+  nudge(): void;
   fetchChat(chatId: string): Promise<void>;
   stop(): Promise<void>;
 }

@@ -37,7 +37,10 @@ const api: SyncWorkerApi = {
     engine.start();
   },
   flush() {
-    engine?.flushSoon();
+    engine?.flushSoon('new work');
+  },
+  nudge() {
+    engine?.nudge();
   },
   async fetchChat(chatId: string) {
     await engine?.fetchChat(chatId);

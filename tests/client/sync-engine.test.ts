@@ -77,7 +77,11 @@ const online = (engine: SyncEngine) =>
 function engineFor(
   { server, ids, operator: token }: Suite,
   db: InboxDb,
-  options: { dropLive?: (data: string) => boolean; fetchImpl?: typeof fetch } = {},
+  options: {
+    dropLive?: (data: string) => boolean;
+    fetchImpl?: typeof fetch;
+    random?: () => number;
+  } = {},
 ) {
   const api = new SyncApi(
     { baseUrl: server.baseUrl, token, orgId: ids.org.id, userId: ids.operator.id },
@@ -89,6 +93,7 @@ function engineFor(
     ctx: { userId: ids.operator.id },
     createSocket: (url) => new LossySocket(new WebSocket(url), options.dropLive ?? (() => false)),
     log: () => undefined,
+    random: options.random,
   });
   return { engine };
 }
@@ -219,6 +224,54 @@ describe('the sync engine against the real server', () => {
       .where(eq(t.messages.text, 'Sent exactly once'));
     expect(remote).toHaveLength(1);
     expect(await db.messages.filter((m) => m.text === 'Sent exactly once').count()).toBe(1);
+    await engine.stop();
+    await db.delete();
+  });
+
+  it('does not hammer a failing server: replies written while sends fail wait for the retry, then all go once', async () => {
+    const { server, ids } = suite;
+    const db = new InboxDb(`engine-${newId()}`);
+    let failing = false;
+    let attempts = 0;
+    const fetchImpl: typeof fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.endsWith('/api/commands') && failing) {
+        attempts++;
+        return Promise.reject(new TypeError('network connection lost'));
+      }
+      return fetch(input, init);
+    };
+    // The longest jitter: retries after 0.5 s, then 1 s, then 2 s.
+    const { engine } = engineFor(suite, db, { fetchImpl, random: () => 1 });
+    engine.start();
+    await online(engine);
+    const chat = await operatorsChat(db, ids);
+    failing = true;
+    const ctx = { userId: ids.operator.id };
+    const started = Date.now();
+    for (let i = 0; i < 20; i++) {
+      await enqueue(
+        db,
+        { type: 'message.send', payload: { chatId: chat.id, text: `While failing ${i}` } },
+        ctx,
+      );
+      engine.flushSoon('new work'); // as the page wakes the worker after each reply
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1200 - (Date.now() - started))));
+    // An attempt at the first reply, then only the retries due in 1.2 s: at 0.5 s and (maybe) 1.5 s.
+    // Each reply and each counted attempt trying at once would make dozens.
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(attempts).toBeLessThanOrEqual(3);
+
+    failing = false;
+    await eventually(async () => (await db.outbox.count()) === 0, 'the outbox to drain', 15_000);
+    const remote = await server.database.db
+      .select({ text: t.messages.text })
+      .from(t.messages)
+      .where(eq(t.messages.chatId, chat.id));
+    const sent = remote.map((m) => m.text).filter((text) => text.startsWith('While failing'));
+    expect(sent.sort()).toEqual(Array.from({ length: 20 }, (_, i) => `While failing ${i}`).sort());
     await engine.stop();
     await db.delete();
   });
