@@ -1,7 +1,7 @@
 import { newId, type ApiError, type CommandResult } from '../protocol';
 import type { InboxDb } from './db';
-import { affectedKeys, type PredictContext } from './predict';
-import { keysOf, recompute } from './rebase';
+import type { PredictContext } from './predict';
+import { applyNewCommand, keysOf, recompute } from './rebase';
 import type { FileRow, OutboxRow } from './tables';
 
 export type NewCommand = { id?: string; type: string; payload: Record<string, unknown> };
@@ -70,7 +70,7 @@ export async function writeCommand(
   await db.transaction('rw', [...db.writeTables(), db.files], async () => {
     await db.outbox.add(row);
     if (files.length > 0) await db.files.bulkAdd(files);
-    await recompute(db, affectedKeys(row, ctx), ctx);
+    await applyNewCommand(db, row, ctx);
   });
   return row;
 }
@@ -156,7 +156,7 @@ export async function retryRejected(
     await db.outbox.delete(n);
     await db.outbox.add(fresh);
     await db.files.where('commandId').equals(row.id).modify({ commandId: fresh.id });
-    await recompute(db, affectedKeys(fresh, ctx), ctx);
+    await applyNewCommand(db, fresh, ctx);
   });
   return fresh;
 }

@@ -48,6 +48,34 @@ export async function recompute(
   }
 }
 
+/**
+ * A command just added to the outbox, so the last of the pending ones, shown over its rows. Each
+ * row already holds its server version with the earlier pending commands applied (the invariant
+ * above), so folding the new command over it gives what `recompute` would, without reading the
+ * outbox: a long queue typed offline would otherwise make every reply cost more than the last.
+ * Must run inside the read-write transaction that adds the command.
+ */
+export async function applyNewCommand(
+  db: InboxDb,
+  command: OutboxRow,
+  ctx: PredictContext,
+): Promise<void> {
+  const seen = new Set<string>();
+  for (const key of affectedKeys(command, ctx)) {
+    const id = keyId(key);
+    if (seen.has(id) || !key.key) continue;
+    seen.add(id);
+    const table = db.dataTable(key.table);
+    const shown = await table.get(key.key);
+    // The first pending command on this row: what the table holds now is the server's version.
+    if (!(await db.base.get([key.table, key.key])))
+      await db.base.put({ table: key.table, key: key.key, row: shown ?? null });
+    const row = predictRow(command, key.table, shown, ctx);
+    if (row) await table.put(row);
+    else if (shown) await table.delete(key.key);
+  }
+}
+
 /** The keys of several commands, for recomputing after they leave the outbox. */
 export function keysOf(commands: Iterable<OutboxRow>, ctx: PredictContext): RowKey[] {
   const keys: RowKey[] = [];
