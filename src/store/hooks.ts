@@ -84,20 +84,54 @@ export function useChatList(filter: ChatFilter, viewer: ChatViewer): Chat[] | un
   );
 }
 
-/** A chat's messages, oldest first, with the ones this tab sent a moment ago (sent-echoes.ts). */
-export function useMessages(chatId: string): readonly LocalMessage[] | undefined {
+/** The newest messages of a chat, oldest first, and whether older ones are stored too. */
+export type ThreadWindow = { messages: readonly LocalMessage[]; hasEarlier: boolean };
+
+/**
+ * A chat's newest `limit` messages, oldest first, with the ones this tab sent a moment ago
+ * (sent-echoes.ts). Only the window is read: a long thread would otherwise be read whole and drawn
+ * whole at every message that arrives or is sent, and the reader asks for more by scrolling up.
+ */
+export function useThreadMessages(chatId: string, limit: number): ThreadWindow | undefined {
   const db = useStore();
-  const stored = useLiveQuery(
-    () =>
-      db.messages.where('[chatId+createdAt]').between([chatId, ''], [chatId, '\uffff']).toArray(),
-    [db, chatId],
-  );
+  const stored = useLiveQuery(async () => {
+    const newestFirst = await db.messages
+      .where('[chatId+createdAt]')
+      .between([chatId, ''], [chatId, '\uffff'])
+      .reverse()
+      .limit(limit + 1)
+      .toArray();
+    return {
+      messages: newestFirst.slice(0, limit).reverse(),
+      hasEarlier: newestFirst.length > limit,
+    };
+  }, [db, chatId, limit]);
   const echoes = sentEchoesOf(db);
   const pending = useSyncExternalStore(echoes.subscribe, () => echoes.of(chatId));
   useEffect(() => {
-    if (stored) echoes.settle(chatId, stored);
+    if (stored) echoes.settle(chatId, stored.messages);
   }, [echoes, chatId, stored]);
-  return useMemo(() => (stored ? withEchoes(stored, pending) : undefined), [stored, pending]);
+  return useMemo(
+    () =>
+      stored
+        ? { messages: withEchoes(stored.messages, pending), hasEarlier: stored.hasEarlier }
+        : undefined,
+    [stored, pending],
+  );
+}
+
+/** Every message of a chat that carries files, oldest first (the files panel). */
+export function useMessagesWithFiles(chatId: string): LocalMessage[] | undefined {
+  const db = useStore();
+  return useLiveQuery(
+    () =>
+      db.messages
+        .where('[chatId+createdAt]')
+        .between([chatId, ''], [chatId, '\uffff'])
+        .filter((message) => message.attachments.length > 0)
+        .toArray(),
+    [db, chatId],
+  );
 }
 
 /** Client names by id, for list rows. */

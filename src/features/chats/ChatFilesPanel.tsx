@@ -1,10 +1,12 @@
-import type { LocalMessage } from '../../store';
+import { useMessagesWithFiles } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { FileLink } from './AttachmentView';
 
 /** Every file sent or received in this chat, newest first. */
-export function ChatFilesPanel({ messages }: { messages: readonly LocalMessage[] }) {
+export function ChatFilesPanel({ chatId }: { chatId: string }) {
   const { t, intl } = useI18n();
+  const messages = useMessagesWithFiles(chatId);
+  if (!messages) return <div className="panel__content" aria-busy="true" />;
   const files = messages
     .flatMap((message) => message.attachments.map((attachment) => ({ attachment, message })))
     .reverse();

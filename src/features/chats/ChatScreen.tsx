@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type LocalMessage } from '../../store';
-import { markChatRead, useMessages, useStore } from '../../store/hooks';
+import { markChatRead, useStore, useThreadMessages } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { Notice } from '../../ui/Notice';
 import { chatActions } from './chat-actions';
@@ -20,6 +20,9 @@ import {
 import { useThreadFetch } from './use-thread-fetch';
 import './chat-screen.css';
 
+/** Messages drawn when a chat opens, and added each time the reader asks for earlier ones. */
+const THREAD_WINDOW = 100;
+
 /**
  * The chat screen (spec §2): top bar, message area, input, and the right-hand panels. Everything
  * on it is a live query of the local store; what the user does goes through the outbox.
@@ -28,16 +31,20 @@ export function ChatScreen({ chatId }: { chatId: string }) {
   const { t } = useI18n();
   const workspace = useChatWorkspace();
   const chat = useChatOrNull(chatId);
-  const messages = useMessages(chatId);
+  // Per chat: another chat opens at its newest messages again.
+  const [shown, setShown] = useState({ chatId, size: THREAD_WINDOW });
+  const windowSize = shown.chatId === chatId ? shown.size : THREAD_WINDOW;
+  const thread = useThreadMessages(chatId, windowSize);
+  const messages = thread?.messages;
   const history = useChatHistory(chatId);
   const directory = useDirectory();
   const client = useClient(chat?.clientId ?? '');
   const teamIds = useViewerTeamIds(workspace.viewerId);
   const commands = useChatCommands();
-  const thread = useThreadFetch(chatId, chat, messages?.length);
+  const fetched = useThreadFetch(chatId, chat, messages?.length);
   const [followRequest, setFollowRequest] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
-  useMarkRead(chatId, messages);
+  useMarkRead(chatId, messages, chat?.lastClientMessageAt);
 
   if (chat === null) {
     return (
@@ -46,15 +53,15 @@ export function ChatScreen({ chatId }: { chatId: string }) {
         data-testid="chat-screen"
         data-chat-id={chatId}
       >
-        {thread.state === 'loading' ? (
+        {fetched.state === 'loading' ? (
           <p>{t('common.loading')}</p>
         ) : (
           <>
             <p>{t('chat.notHere')}</p>
             <div className="chat-screen__state-actions">
-              {thread.state === 'failed' ? (
+              {fetched.state === 'failed' ? (
                 // The worker cannot tell "no such chat" from "no network": offer both ways out.
-                <button className="button" type="button" onClick={thread.retry}>
+                <button className="button" type="button" onClick={fetched.retry}>
                   {t('rejected.retry')}
                 </button>
               ) : null}
@@ -67,7 +74,7 @@ export function ChatScreen({ chatId }: { chatId: string }) {
       </div>
     );
   }
-  if (!chat || !messages || !history || !directory || !teamIds) {
+  if (!chat || !thread || !messages || !history || !directory || !teamIds) {
     return (
       <div
         className="chat-screen chat-screen--state"
@@ -114,23 +121,27 @@ export function ChatScreen({ chatId }: { chatId: string }) {
             }
           />
         ) : null}
-        {thread.state === 'failed' ? (
+        {fetched.state === 'failed' ? (
           <Notice
             tone="warning"
             title={t('chat.threadUnavailable')}
             actions={
-              <button className="button" type="button" onClick={thread.retry}>
+              <button className="button" type="button" onClick={fetched.retry}>
                 {t('rejected.retry')}
               </button>
             }
           />
         ) : null}
-        {thread.state === 'loading' ? (
+        {fetched.state === 'loading' ? (
           <p className="chat-screen__loading">{t('chat.loadingThread')}</p>
         ) : null}
         <MessageThread
           key={`thread-${chat.id}`}
           messages={messages}
+          hasEarlier={thread.hasEarlier}
+          onShowEarlier={() => {
+            setShown({ chatId, size: windowSize + THREAD_WINDOW });
+          }}
           history={history}
           directory={directory}
           clientName={clientName}
@@ -148,20 +159,28 @@ export function ChatScreen({ chatId }: { chatId: string }) {
           onFailure={onFailure}
         />
       </div>
-      <ChatSidePanels chat={chat} client={client} messages={messages} directory={directory} />
+      <ChatSidePanels chat={chat} client={client} directory={directory} />
     </div>
   );
 }
 
-/** While the chat is on screen (and the tab visible), its customer messages count as read. */
-function useMarkRead(chatId: string, messages: readonly LocalMessage[] | undefined): void {
+/**
+ * While the chat is on screen (and the tab visible), its customer messages count as read: up to
+ * the newest shown, or the chat's own stamp of the customer's last message, which a window of the
+ * operator's many replies may leave out.
+ */
+function useMarkRead(
+  chatId: string,
+  messages: readonly LocalMessage[] | undefined,
+  lastClientMessageAt: string | null | undefined,
+): void {
   const db = useStore();
   const latest = messages?.reduce<string | null>(
     (newest, message) =>
       message.authorKind === 'client' && (newest === null || message.createdAt > newest)
         ? message.createdAt
         : newest,
-    null,
+    lastClientMessageAt ?? null,
   );
   useEffect(() => {
     if (!latest) return;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { Chat, Client } from '../../protocol';
-import type { LocalMessage } from '../../store';
 import { useI18n, type MessageKey } from '../../ui/i18n';
 import { Icon, type IconName } from '../../ui/Icon';
 import { ChatFilesPanel } from './ChatFilesPanel';
@@ -28,12 +27,10 @@ const PANEL_LABELS: Record<Panel, { label: MessageKey; icon: IconName }> = {
 export function ChatSidePanels({
   chat,
   client,
-  messages,
   directory,
 }: {
   chat: Chat;
   client: Client | null | undefined;
-  messages: readonly LocalMessage[];
   directory: Directory;
 }) {
   const { t } = useI18n();
@@ -49,7 +46,7 @@ export function ChatSidePanels({
             <ClientPanel chat={chat} client={client} directory={directory} />
           ) : null}
           {open === 'history' ? <ClientChatsPanel chat={chat} directory={directory} /> : null}
-          {open === 'files' ? <ChatFilesPanel messages={messages} /> : null}
+          {open === 'files' ? <ChatFilesPanel chatId={chat.id} /> : null}
           {open === 'session' ? <SessionPanel chat={chat} directory={directory} /> : null}
           {open === 'knowledge' ? (
             <div className="panel__content" data-testid="panel-knowledge">

@@ -11,6 +11,23 @@ import type { Directory } from './queries';
 import { followsAfterScroll } from './scroll-follow';
 import { buildTimeline } from './thread-timeline';
 
+/** How near the top a reader must scroll for earlier messages to be drawn above. */
+const EARLIER_THRESHOLD_PX = 200;
+
+/**
+ * History entries drawn with a window of the newest messages: those from the oldest message shown
+ * on, so the timeline does not show what happened before a gap of messages not drawn.
+ */
+function shownHistory(
+  history: readonly ChatHistoryEntry[],
+  messages: readonly LocalMessage[],
+  hasEarlier: boolean,
+): readonly ChatHistoryEntry[] {
+  const oldest = messages[0]?.createdAt;
+  if (!hasEarlier || oldest === undefined) return history;
+  return history.filter((entry) => entry.at >= oldest);
+}
+
 /**
  * The message area: messages and history entries by time under day separators. It follows the
  * newest message while the reader is at the bottom, and keeps its place when they scrolled up.
@@ -18,12 +35,18 @@ import { buildTimeline } from './thread-timeline';
  */
 export function MessageThread({
   messages,
+  hasEarlier,
+  onShowEarlier,
   history,
   directory,
   clientName,
   followRequest,
 }: {
+  /** The newest messages, oldest first; `hasEarlier` when older ones are stored too. */
   messages: readonly LocalMessage[];
+  hasEarlier: boolean;
+  /** Asks for more of the earlier messages (scrolling near the top, or the button there). */
+  onShowEarlier: () => void;
   history: readonly ChatHistoryEntry[];
   directory: Directory;
   clientName: string;
@@ -36,9 +59,12 @@ export function MessageThread({
   const following = useRef(true);
   const lastTop = useRef(0);
   const [away, setAway] = useState(false);
+  // Set when earlier messages are asked for: the distance from the bottom to keep, so the reader's
+  // place stays put while messages are added above it.
+  const keepFromBottom = useRef<number | null>(null);
   const items = useMemo(
-    () => buildTimeline(messages, history, intl.timeZone),
-    [messages, history, intl.timeZone],
+    () => buildTimeline(messages, shownHistory(history, messages, hasEarlier), intl.timeZone),
+    [messages, history, hasEarlier, intl.timeZone],
   );
 
   const toBottom = () => {
@@ -46,8 +72,19 @@ export function MessageThread({
     if (box) box.scrollTop = box.scrollHeight;
   };
 
+  const showEarlier = () => {
+    const box = scroller.current;
+    if (keepFromBottom.current !== null || !box) return;
+    keepFromBottom.current = box.scrollHeight - box.scrollTop;
+    onShowEarlier();
+  };
+
   useLayoutEffect(() => {
-    if (following.current) toBottom();
+    const box = scroller.current;
+    if (box && keepFromBottom.current !== null) {
+      box.scrollTop = box.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (following.current) toBottom();
   }, [items]);
 
   useLayoutEffect(() => {
@@ -104,9 +141,21 @@ export function MessageThread({
           following.current = followsAfterScroll(following.current, lastTop.current, box);
           lastTop.current = box.scrollTop;
           setAway(!following.current);
+          if (hasEarlier && !following.current && box.scrollTop < EARLIER_THRESHOLD_PX)
+            showEarlier();
         }}
       >
         <div ref={content} className="thread__content" role="log" aria-live="polite">
+          {hasEarlier ? (
+            <button
+              className="thread__earlier button button--link"
+              type="button"
+              data-testid="show-earlier"
+              onClick={showEarlier}
+            >
+              {t('chat.showEarlier')}
+            </button>
+          ) : null}
           {items.length === 0 ? <p className="thread__empty">{t('chat.noMessages')}</p> : null}
           {items.map((item) => {
             switch (item.kind) {

@@ -151,6 +151,7 @@ export const MESSAGES_EN = {
   'chat.threadUnavailable': 'The messages of this chat could not be loaded. Check the connection.',
   'chat.loadingThread': 'Loading the messages of this chat…',
   'chat.noMessages': 'No messages yet',
+  'chat.showEarlier': 'Show earlier messages',
   'chat.today': 'Today',
   'chat.yesterday': 'Yesterday',
   'chat.jumpToNewest': 'Newest messages',

@@ -154,6 +154,7 @@ export const MESSAGES_RU: Record<MessageKey, string> = {
   'chat.threadUnavailable': 'Не удалось загрузить сообщения чата. Проверьте подключение.',
   'chat.loadingThread': 'Загрузка сообщений чата…',
   'chat.noMessages': 'Сообщений пока нет',
+  'chat.showEarlier': 'Показать более ранние сообщения',
   'chat.today': 'Сегодня',
   'chat.yesterday': 'Вчера',
   'chat.jumpToNewest': 'К новым сообщениям',
