@@ -29,6 +29,7 @@ import type { Figure } from './figures';
 import { reportFigures } from './figures';
 import { machineLine } from './machine';
 import { installProbes } from './ui/page-probes';
+import { profile } from './ui/cpu-profile';
 import { writeResults } from './results-file';
 import { formatTable, summarize } from './stats';
 import { BENCH_SIZE, seededCopy, type SeededCopy } from './seeded-org';
@@ -233,6 +234,7 @@ async function offlineFlush(page: Page, context: BrowserContext, app: ProxiedApp
   await context.setOffline(true);
   await page.locator(`${CONNECTION}[data-connection="offline"]`).waitFor();
   const typed = performance.now();
+  const stopProfile = await profile(page, 'offline');
   // Typed in the page, as the browser delivers a person's input and Enter to the composer: one
   // remote-protocol round trip per reply would make the typing, not the app, the slow part.
   await page.evaluate(
@@ -253,15 +255,26 @@ async function offlineFlush(page: Page, context: BrowserContext, app: ProxiedApp
     },
     [tag, OFFLINE_COMMANDS] as const,
   );
+  const keysSeconds = (performance.now() - typed) / 1000;
   await page
     .locator(`${CONNECTION}[data-pending="${String(OFFLINE_COMMANDS)}"]`)
     .waitFor({ timeout: 120_000 });
   const typingSeconds = (performance.now() - typed) / 1000;
+  await stopProfile();
+  const stopFlushProfile = await profile(page, 'flush');
   const restoredAt = performance.now();
   await app.network.restore();
   await context.setOffline(false);
+  await page.locator(`${CONNECTION}[data-connection="online"]`).waitFor({ timeout: 300_000 });
+  const reconnectSeconds = (performance.now() - restoredAt) / 1000;
   await page.locator(`${CONNECTION}[data-pending="0"]`).waitFor({ timeout: 300_000 });
-  return { seconds: (performance.now() - restoredAt) / 1000, typingSeconds };
+  await stopFlushProfile();
+  return {
+    seconds: (performance.now() - restoredAt) / 1000,
+    typingSeconds,
+    keysSeconds,
+    reconnectSeconds,
+  };
 }
 
 /** What reached the server of the offline replies: every text once, none twice. */
@@ -406,7 +419,7 @@ async function main(): Promise<void> {
     const tag = `Offline ${newId().slice(-8)}`;
     const offline = await offlineFlush(leader, context, app, tag);
     console.log(
-      `Offline: ${String(OFFLINE_COMMANDS)} replies typed in ${offline.typingSeconds.toFixed(1)} s, delivered ${offline.seconds.toFixed(2)} s after reconnect`,
+      `Offline: ${String(OFFLINE_COMMANDS)} replies typed in ${offline.keysSeconds.toFixed(1)} s, all in the outbox after ${offline.typingSeconds.toFixed(1)} s; after the network came back, live again in ${offline.reconnectSeconds.toFixed(2)} s and all delivered in ${offline.seconds.toFixed(2)} s`,
     );
 
     // Missed events: every tab closed, the server stopped while customers write, then reopened.

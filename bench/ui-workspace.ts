@@ -26,6 +26,7 @@ import { newId } from '../src/protocol';
 import { startAppServer } from '../tests/e2e/app-server';
 import { launchBrowser, signIn, type Page } from '../tests/e2e/browser';
 import { installProbes } from './ui/page-probes';
+import { profile } from './ui/cpu-profile';
 import { reportFigures } from './figures';
 import { writeResults } from './results-file';
 import { BENCH_SIZE, seededCopy } from './seeded-org';
@@ -161,30 +162,6 @@ async function customerToPending(page: Page, baseUrl: string, channelId: string)
     await page.waitForTimeout(100);
   }
   return summarize(samples);
-}
-
-/** BENCH_PROFILE=<figure>: prints where the main thread's time went while that figure ran. */
-async function profile(page: Page, figure: string): Promise<() => Promise<void>> {
-  if (process.env.BENCH_PROFILE !== figure) return async () => {};
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  return async () => {
-    const { profile: result } = await cdp.send('Profiler.stop');
-    const hits = new Map<number, number>();
-    for (const id of result.samples ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
-    const self = new Map<string, number>();
-    for (const node of result.nodes) {
-      const { functionName, url, lineNumber } = node.callFrame;
-      const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${String(lineNumber)}`;
-      self.set(key, (self.get(key) ?? 0) + (hits.get(node.id) ?? 0));
-    }
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
-    console.log(`Main thread by self time (${figure}):`);
-    for (const [key, count] of top)
-      console.log(`  ${(count / 10).toFixed(1).padStart(8)} ms  ${key}`);
-  };
 }
 
 /** Takes the first pending chat and sends replies into it, timing keypress → message painted. */

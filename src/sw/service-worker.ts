@@ -3,8 +3,8 @@
  * The app's service worker, served as /service-worker.js with scope / (DESIGN §5, spec §4).
  *
  *  - App shell: index.html, the hashed JS/CSS, the manifest and icons are precached at install
- *    (the list is injected at build time into self.__WB_MANIFEST by vite-plugin-pwa), so the app
- *    opens with no network. Navigations to any path of the app get the precached index.html.
+ *    (vite-plugin-pwa writes the list into the manifest variable below at build time), so the
+ *    app opens with no network. Navigations to any path of the app get the precached index.html.
  *  - /api is never intercepted: there is no route for it, so those requests (the live socket,
  *    the bootstrap stream, commands) go to the network as if there were no service worker.
  *  - Background Sync: the `sc-outbox-flush` tag sends the outbox when no tab may be open.
