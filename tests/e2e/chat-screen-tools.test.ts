@@ -15,6 +15,18 @@ async function openFromList(page: Page, list: 'open' | 'assigned', name: string)
   return chatId;
 }
 
+/** Whether the message showing `text` is within the thread's visible area, not scrolled away. */
+const inView = (page: Page, text: string): Promise<boolean> =>
+  page
+    .getByTestId('message')
+    .filter({ hasText: text })
+    .first()
+    .evaluate((node) => {
+      const box = node.closest('[data-testid="thread"]')?.getBoundingClientRect();
+      const own = node.getBoundingClientRect();
+      return box !== undefined && own.bottom > box.top && own.top < box.bottom;
+    });
+
 /**
  * The chat screen's tools as an operator uses them (issue 4, item 2): drafts kept per chat and
  * across a reload, Shift+Enter, reply templates, emoji, the knowledge-base notice, and a transfer
@@ -110,4 +122,39 @@ describe('the chat screen tools', () => {
 
     await context.close();
   });
+
+  it('draws a long thread from its newest messages and adds earlier ones as the reader scrolls up, keeping their place', async () => {
+    const { browser, app } = suite;
+    for (let i = 1; i <= 130; i++)
+      await app.customerWrites('long-thread', 'Long Thread', `Line ${String(i)} of a long story`);
+    const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
+    await page.waitForURL(/\/admin\/chats/);
+    await openFromList(page, 'open', 'Long Thread');
+    const messages = page.getByTestId('message');
+    await messages.filter({ hasText: 'Line 130 of' }).waitFor();
+    // The newest hundred, newest in view, and the way to the rest above them.
+    expect(await messages.count()).toBe(100);
+    expect(await messages.first().innerText()).toContain('Line 31 of');
+    expect(await inView(page, 'Line 130 of')).toBe(true);
+    expect(await inView(page, 'Line 31 of')).toBe(false);
+    const earlier = page.getByTestId('show-earlier');
+    await earlier.waitFor();
+
+    // Scrolling to the top draws the rest above, and the line that was at the top stays in view.
+    await page.getByTestId('thread').evaluate((box) => {
+      box.scrollTop = 0;
+    });
+    await expect.poll(() => messages.count()).toBe(130);
+    expect(await messages.first().innerText()).toContain('Line 1 of');
+    expect(await inView(page, 'Line 31 of')).toBe(true);
+    expect(await inView(page, 'Line 1 of')).toBe(false);
+    expect(await earlier.count()).toBe(0);
+
+    // A new message while reading back adds itself at the end without moving the reader.
+    await app.customerWrites('long-thread', 'Long Thread', 'Line 131 of a long story');
+    await messages.filter({ hasText: 'Line 131 of' }).waitFor({ state: 'attached' });
+    expect(await inView(page, 'Line 31 of')).toBe(true);
+    expect(await inView(page, 'Line 131 of')).toBe(false);
+    await context.close();
+  }, 120_000);
 });
