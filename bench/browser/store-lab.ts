@@ -211,7 +211,7 @@ async function inboxQuery(list: InboxList, rounds: number) {
   let screenful = 0;
   const runOurs = () => {
     const started = performance.now();
-    const listed = chatList(index.current().chats.values(), list, viewer);
+    const listed = chatList(index.current().rows.values(), list, viewer);
     const first = listed.slice(0, SCREENFUL);
     oursSamples.push(performance.now() - started);
     return { ids: first.map((chat) => chat.id), count: listed.length };

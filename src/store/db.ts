@@ -16,7 +16,7 @@ export const STORE_SCHEMA = {
   requestCategories: 'id, parentId',
   chats:
     'id, status, [status+lastMessageAt], lastMessageAt, teamId, operatorId, clientId, createdBy',
-  messages: 'id, chatId, [chatId+createdAt]',
+  messages: 'id, chatId, [chatId+createdAt], [chatId+authorKind+createdAt]',
   chatHistory: 'id, chatId, [chatId+at]',
   templates: 'id, categoryId',
   templateCategories: 'id',

@@ -8,11 +8,14 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Chat } from '../protocol';
 import type { InboxDb } from './db';
 import { chatList, type ChatFilter, type ChatViewer } from './chat-list';
 import { chatIndexOf } from './chat-index';
+import { readMarksOf } from './read-marks';
+import { keepUnchanged } from './keep-unchanged';
 import type { LocalMessage, OutboxRow, OutboxState } from './tables';
 import {
   discardRejected,
@@ -79,7 +82,7 @@ export function useChatList(filter: ChatFilter, viewer: ChatViewer): Chat[] | un
   const index = chatIndexOf(useStore());
   const snapshot = useSyncExternalStore(index.subscribe, index.current);
   return useMemo(
-    () => (snapshot.loaded ? chatList(snapshot.chats.values(), filter, viewer) : undefined),
+    () => (snapshot.loaded ? chatList(snapshot.rows.values(), filter, viewer) : undefined),
     [snapshot, filter, viewer],
   );
 }
@@ -94,17 +97,42 @@ export type ThreadWindow = { messages: readonly LocalMessage[]; hasEarlier: bool
  */
 export function useThreadMessages(chatId: string, limit: number): ThreadWindow | undefined {
   const db = useStore();
-  const stored = useLiveQuery(async () => {
-    const newestFirst = await db.messages
-      .where('[chatId+createdAt]')
-      .between([chatId, ''], [chatId, '\uffff'])
-      .reverse()
-      .limit(limit + 1)
-      .toArray();
-    return {
-      messages: newestFirst.slice(0, limit).reverse(),
-      hasEarlier: newestFirst.length > limit,
-    };
+  // The last window of this chat and size: its rows keep their objects (and their drawing) when
+  // unchanged, and its oldest message bounds the next read.
+  const last = useRef<{ chatId: string; limit: number; window: ThreadWindow } | undefined>(
+    undefined,
+  );
+  const stored = useLiveQuery(async (): Promise<ThreadWindow> => {
+    const previous =
+      last.current?.chatId === chatId && last.current.limit === limit
+        ? last.current.window
+        : undefined;
+    const from = windowStart(previous);
+    let window: ThreadWindow;
+    if (from === undefined) {
+      // The newest `limit`, found walking back from the end (a cursor: IndexedDB reads forward).
+      const newestFirst = await db.messages
+        .where('[chatId+createdAt]')
+        .between([chatId, ''], [chatId, '\uffff'])
+        .reverse()
+        .limit(limit + 1)
+        .toArray();
+      window = {
+        messages: newestFirst.slice(0, limit).reverse(),
+        hasEarlier: newestFirst.length > limit,
+      };
+    } else {
+      // Later reads take everything from the window's first message on in one forward read; what
+      // arrives while the chat is open joins the window instead of pushing its oldest out.
+      const messages = await db.messages
+        .where('[chatId+createdAt]')
+        .between([chatId, from], [chatId, '\uffff'], true, true)
+        .toArray();
+      window = { messages, hasEarlier: previous?.hasEarlier ?? false };
+    }
+    window = { ...window, messages: keepUnchanged(previous?.messages, window.messages) };
+    last.current = { chatId, limit, window };
+    return window;
   }, [db, chatId, limit]);
   const echoes = sentEchoesOf(db);
   const pending = useSyncExternalStore(echoes.subscribe, () => echoes.of(chatId));
@@ -118,6 +146,19 @@ export function useThreadMessages(chatId: string, limit: number): ThreadWindow |
         : undefined,
     [stored, pending],
   );
+}
+
+/**
+ * Where the next read of a window may start: the beginning when the window holds the whole chat;
+ * its first message when older ones stay out and that message is the server's (a message still
+ * being sent takes the server's time when it arrives, which may sort it before its place).
+ * Undefined: look for the newest again.
+ */
+function windowStart(window: ThreadWindow | undefined): string | undefined {
+  if (!window) return undefined;
+  if (!window.hasEarlier) return '';
+  const first = window.messages[0];
+  return first && first.status !== 'queued' ? first.createdAt : undefined;
 }
 
 /** Every message of a chat that carries files, oldest first (the files panel). */
@@ -250,17 +291,46 @@ export function useCommandSubmit(onSaved?: (id: string) => void): CommandSubmit 
   return { outcome, submit, abandon };
 }
 
-/** Customer messages newer than the user's last look at the chat. */
-export function useUnreadCount(chatId: string): number | undefined {
+/**
+ * Customer messages newer than the user's last look at the chat; undefined while unknown. A chat
+ * whose customer last wrote (`lastClientMessageAt`, from its row) before that look has none, known
+ * from memory; only a chat with something new is counted, in the index alone, and again only when
+ * its customer writes or the user reads it. A live query per row re-ran every row's count at any
+ * message written anywhere.
+ */
+export function useUnreadCount(
+  chatId: string,
+  lastClientMessageAt: string | null,
+): number | undefined {
   const db = useStore();
-  return useLiveQuery(async () => {
-    const read = await db.reads.get(chatId);
-    return db.messages
-      .where('[chatId+createdAt]')
-      .between([chatId, read?.readAt ?? ''], [chatId, '\uffff'], false, true)
-      .filter((message) => message.authorKind === 'client')
-      .count();
-  }, [db, chatId]);
+  const marks = readMarksOf(db);
+  const snapshot = useSyncExternalStore(marks.subscribe, marks.current);
+  const readAt = snapshot.rows.get(chatId)?.readAt ?? '';
+  const none = lastClientMessageAt === null || lastClientMessageAt <= readAt;
+  const [counted, setCounted] = useState<{ chatId: string; count: number }>();
+  useEffect(() => {
+    if (!snapshot.loaded || none) return;
+    let wanted = true;
+    db.messages
+      .where('[chatId+authorKind+createdAt]')
+      .between([chatId, 'client', readAt], [chatId, 'client', '\uffff'], false, true)
+      .count()
+      .then(
+        (count) => {
+          if (wanted) setCounted({ chatId, count });
+        },
+        (error: unknown) => {
+          if (!(error instanceof Dexie.DatabaseClosedError)) console.warn('unread count', error);
+        },
+      );
+    return () => {
+      wanted = false;
+    };
+  }, [db, chatId, readAt, lastClientMessageAt, none, snapshot.loaded]);
+  if (!snapshot.loaded) return undefined;
+  if (none) return 0;
+  // While a new message is counted, the count before it stays rather than blinking away.
+  return counted?.chatId === chatId ? counted.count : undefined;
 }
 
 /** Records that the user has seen the chat up to its newest customer message. */

@@ -82,7 +82,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       if (!snapshot.loaded || viewer === undefined) return;
       const action = lookAction(learntAt, bootstrap, index.caughtUp());
       if (action.kind === 'wait') return;
-      const chats = [...snapshot.chats.values()];
+      const chats = [...snapshot.rows.values()];
       const learning = action.kind === 'learn';
       const fresh = learning ? [] : freshCustomerMessages(chats, seenMessages, viewer);
       const notices = learning
@@ -95,7 +95,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       for (const chat of chats)
         if (chat.status !== 'closed' && chat.lastClientMessageAt)
           seenMessages.set(chat.id, chat.lastClientMessageAt);
-      seenChats = new Map(snapshot.chats);
+      seenChats = new Map(snapshot.rows);
       if (!hidden()) return;
       if (fresh.length > 0) alert.start(i18nRef.current.t('notice.newMessage'));
       for (const notice of notices) void notify(db, notice, i18nRef.current, open);
@@ -107,7 +107,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       if (!preferences.events.reminder) return;
       const me = viewer;
       const due = dueReminders(
-        snapshot.chats.values(),
+        snapshot.rows.values(),
         me,
         preferences.reminderMinutes,
         new Date(),

@@ -53,16 +53,22 @@ export function ChatRow({
         {urgency === 'none' ? null : (
           <span className="chat-row__urgency">{t(`chats.expiry.${urgency}`)}</span>
         )}
-        <UnreadBadge chatId={chat.id} />
+        <UnreadBadge chatId={chat.id} lastClientMessageAt={chat.lastClientMessageAt} />
       </a>
     </div>
   );
 }
 
 /** Customer messages the user has not seen yet in this chat. */
-function UnreadBadge({ chatId }: { chatId: string }) {
+function UnreadBadge({
+  chatId,
+  lastClientMessageAt,
+}: {
+  chatId: string;
+  lastClientMessageAt: string | null;
+}) {
   const { t } = useI18n();
-  const unread = useUnreadCount(chatId);
+  const unread = useUnreadCount(chatId, lastClientMessageAt);
   if (!unread) return null;
   return (
     <span

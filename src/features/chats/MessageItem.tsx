@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { LocalMessage } from '../../store';
 import { useI18n } from '../../ui/i18n';
 import { Icon } from '../../ui/Icon';
@@ -8,7 +9,13 @@ import { messageSide, showsStatus, statusView } from './message-view';
  * One message. Its text is rendered as text (React escapes it), never as HTML: it comes from
  * customers and channels. Internal notes stand apart and say so.
  */
-export function MessageItem({ message, author }: { message: LocalMessage; author: string }) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  author,
+}: {
+  message: LocalMessage;
+  author: string;
+}) {
   const { t, intl } = useI18n();
   const side = messageSide(message.authorKind);
   const status = statusView(message.status);
@@ -59,4 +66,4 @@ export function MessageItem({ message, author }: { message: LocalMessage; author
       </footer>
     </article>
   );
-}
+});

@@ -2,8 +2,11 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxDb } from './db';
 import { applyEvents } from './apply-events';
-import { ChatIndex, type ChatIndexSnapshot } from './chat-index';
+import { chatIndexOf, type ChatIndex, type ChatIndexSnapshot } from './chat-index';
 import { enqueue } from './outbox';
+import { readMarksOf } from './read-marks';
+import { markChatRead } from './hooks';
+import type { ReadRow } from './tables';
 import { ME, bootstrappedDb, chatId, chatRow, event } from './test-fixtures';
 
 const ctx = { userId: ME };
@@ -28,7 +31,7 @@ describe('chat index', () => {
   let keepAlive: () => void;
   beforeEach(async () => {
     db = await bootstrappedDb([chatRow(chatId(1)), chatRow(chatId(2))]);
-    index = new ChatIndex(db);
+    index = chatIndexOf(db);
     keepAlive = index.subscribe(() => undefined);
   });
   afterEach(async () => {
@@ -38,7 +41,7 @@ describe('chat index', () => {
 
   it('holds every local chat once loaded', async () => {
     const snapshot = await until(index, (s) => s.loaded);
-    expect([...snapshot.chats.keys()].sort()).toEqual([chatId(1), chatId(2)]);
+    expect([...snapshot.rows.keys()].sort()).toEqual([chatId(1), chatId(2)]);
   });
 
   it('follows synced changes: a new chat, a changed one, a deleted one', async () => {
@@ -60,33 +63,33 @@ describe('chat index', () => {
       11,
       ctx,
     );
-    const snapshot = await until(index, (s) => s.chats.has(chatId(3)) && !s.chats.has(chatId(2)));
-    expect(snapshot.chats.get(chatId(1))?.status).toBe('closed');
-    expect(snapshot.chats.size).toBe(2);
+    const snapshot = await until(index, (s) => s.rows.has(chatId(3)) && !s.rows.has(chatId(2)));
+    expect(snapshot.rows.get(chatId(1))?.status).toBe('closed');
+    expect(snapshot.rows.size).toBe(2);
   });
 
   it('shows a prediction as soon as it is in the outbox', async () => {
     await until(index, (s) => s.loaded);
     await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(1) } }, ctx);
-    const snapshot = await until(index, (s) => s.chats.get(chatId(1))?.status === 'assigned');
-    expect(snapshot.chats.get(chatId(1))?.operatorId).toBe(ME);
+    const snapshot = await until(index, (s) => s.rows.get(chatId(1))?.status === 'assigned');
+    expect(snapshot.rows.get(chatId(1))?.operatorId).toBe(ME);
   });
 
   it('starts over from a full read after a clear', async () => {
     await until(index, (s) => s.loaded);
     await db.chats.clear();
     await db.chats.put(chatRow(chatId(5)));
-    const snapshot = await until(index, (s) => s.chats.size === 1);
-    expect([...snapshot.chats.keys()]).toEqual([chatId(5)]);
+    const snapshot = await until(index, (s) => s.rows.size === 1);
+    expect([...snapshot.rows.keys()]).toEqual([chatId(5)]);
   });
 
   it('gives each change a new snapshot, and the same one while nothing changes', async () => {
     const first = await until(index, (s) => s.loaded);
     expect(index.current()).toBe(first);
     await db.chats.put(chatRow(chatId(1), { status: 'closed' }));
-    const second = await until(index, (s) => s.chats.get(chatId(1))?.status === 'closed');
+    const second = await until(index, (s) => s.rows.get(chatId(1))?.status === 'closed');
     expect(second).not.toBe(first);
-    expect(first.chats.get(chatId(1))?.status).not.toBe('closed');
+    expect(first.rows.get(chatId(1))?.status).not.toBe('closed');
   });
 
   it('is caught up only while its snapshot holds every chat write it has heard of', async () => {
@@ -94,8 +97,46 @@ describe('chat index', () => {
     await db.chats.put(chatRow(chatId(6)));
     // Heard at the commit, read a moment later: until then the snapshot lacks the new chat.
     expect(index.caughtUp()).toBe(false);
-    expect(index.current().chats.has(chatId(6))).toBe(false);
+    expect(index.current().rows.has(chatId(6))).toBe(false);
     const snapshot = await until(index, () => index.caughtUp());
-    expect(snapshot.chats.has(chatId(6))).toBe(true);
+    expect(snapshot.rows.has(chatId(6))).toBe(true);
   });
 });
+
+describe('read marks', () => {
+  it('hold the latest read of each chat, kept apart from the chats and current as chats are read', async () => {
+    const db = await bootstrappedDb([chatRow(chatId(1)), chatRow(chatId(2))]);
+    const marks = readMarksOf(db);
+    const stop = marks.subscribe(() => undefined);
+    try {
+      await markChatRead(db, chatId(1), '2026-11-05T10:00:00.000Z');
+      await untilRows(marks, (rows) => rows.get(chatId(1))?.readAt === '2026-11-05T10:00:00.000Z');
+      // An older look never moves the mark back; another chat's read is its own.
+      await markChatRead(db, chatId(1), '2026-11-05T09:00:00.000Z');
+      await markChatRead(db, chatId(2), '2026-11-05T11:00:00.000Z');
+      const rows = await untilRows(marks, (r) => r.has(chatId(2)));
+      expect(rows.get(chatId(1))?.readAt).toBe('2026-11-05T10:00:00.000Z');
+      expect([...rows.keys()].sort()).toEqual([chatId(1), chatId(2)]);
+    } finally {
+      stop();
+      await db.delete();
+    }
+  });
+});
+
+/** Resolves with the first rows of a read-marks snapshot that pass `test`. */
+function untilRows(
+  marks: ReturnType<typeof readMarksOf>,
+  test: (rows: ReadonlyMap<string, ReadRow>) => boolean,
+) {
+  return new Promise<ReadonlyMap<string, ReadRow>>((resolve) => {
+    const check = () => {
+      const { loaded, rows } = marks.current();
+      if (!loaded || !test(rows)) return;
+      stop();
+      resolve(rows);
+    };
+    const stop = marks.subscribe(check);
+    check();
+  });
+}

@@ -1,0 +1,155 @@
+import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet, type Table } from 'dexie';
+import type { InboxDb } from './db';
+
+/** What an index holds at one moment; a new object on every change, as React's stores need. */
+export type TableSnapshot<Row> = { loaded: boolean; rows: ReadonlyMap<string, Row> };
+
+/** A table of the local database whose rows an index can hold, keyed by a string primary key. */
+export type IndexedTable = 'chats' | 'reads';
+
+/**
+ * Every row of one local table in memory, kept current from Dexie's `storagemutated` notices
+ * (which also carry the sync worker's writes, across contexts). Screens filter and order it in
+ * memory, so switching lists over 10,000 chats never reads IndexedDB, and a change to one row
+ * re-reads that one row instead of the whole table (DESIGN §6: a filter switch within a frame).
+ *
+ * It loads on its first subscriber and stops listening after its last one leaves.
+ */
+export class TableIndex<Row> {
+  private snapshot: TableSnapshot<Row> = { loaded: false, rows: new Map() };
+  private readonly listeners = new Set<() => void>();
+  /** Keys changed since the last read; `all` after a change too wide to list key by key. */
+  private dirty: Set<string> | 'all' = 'all';
+  private reading = false;
+  /** A read is under way: the snapshot may lack what `dirty` no longer lists. */
+  private fetching = false;
+  private running = false;
+
+  constructor(
+    private readonly db: InboxDb,
+    private readonly table: IndexedTable,
+    private readonly keyOf: (row: Row) => string,
+  ) {}
+
+  current = (): TableSnapshot<Row> => this.snapshot;
+
+  /**
+   * Whether the snapshot holds every change heard so far: no read under way and none waiting.
+   * A caller that read a row committed after some writes (the bootstrap's `done`) knows, once this
+   * is true, that the snapshot holds those rows: their change notices came first.
+   */
+  caughtUp = (): boolean =>
+    this.running && !this.fetching && this.dirty !== 'all' && this.dirty.size === 0;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (!this.running) this.start();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  };
+
+  private start(): void {
+    this.running = true;
+    this.dirty = 'all';
+    Dexie.on('storagemutated', this.onMutated);
+    void this.read();
+  }
+
+  private stop(): void {
+    this.running = false;
+    Dexie.on.storagemutated.unsubscribe(this.onMutated);
+    // Unheard changes may follow; the next subscriber starts from a full read.
+    this.snapshot = { loaded: false, rows: new Map() };
+  }
+
+  private readonly onMutated = (parts: ObservabilitySet): void => {
+    const prefix = `idb://${this.db.name}/${this.table}/`;
+    for (const part of [prefix, `${prefix}:dels`]) {
+      const tree = parts[part];
+      if (tree) this.markDirty(tree);
+    }
+    void this.read();
+  };
+
+  private markDirty(tree: IntervalTree): void {
+    if (this.dirty === 'all') return;
+    for (const range of RangeSet(tree)) {
+      // Single keys are what row writes produce; a range means a clear or a bulk change.
+      if (typeof range.from === 'string' && range.from === range.to) this.dirty.add(range.from);
+      else {
+        this.dirty = 'all';
+        return;
+      }
+    }
+  }
+
+  /** Reads what changed, one read at a time; changes heard meanwhile wait for the next round. */
+  private async read(): Promise<void> {
+    if (this.reading || !this.running) return;
+    this.reading = true;
+    try {
+      while (!this.stopped() && (this.dirty === 'all' || this.dirty.size > 0)) {
+        const dirty = this.dirty;
+        this.dirty = new Set();
+        this.fetching = true;
+        const next =
+          dirty === 'all'
+            ? new Map((await this.rowsTable().toArray()).map((row) => [this.keyOf(row), row]))
+            : await this.patched([...dirty]);
+        this.fetching = false;
+        if (this.stopped()) return;
+        this.snapshot = { loaded: true, rows: next };
+        for (const listener of this.listeners) listener();
+      }
+    } catch (error) {
+      // The database closed under us (sign-out): nothing left to show.
+      if (!(error instanceof Dexie.DatabaseClosedError)) throw error;
+    } finally {
+      this.reading = false;
+      this.fetching = false;
+    }
+  }
+
+  /** A method, not the field, so checks after an await are not narrowed away. */
+  private stopped(): boolean {
+    return !this.running;
+  }
+
+  private rowsTable(): Table<Row, string> {
+    return this.db.table(this.table);
+  }
+
+  private async patched(ids: string[]): Promise<Map<string, Row>> {
+    const rows = await this.rowsTable().bulkGet(ids);
+    const next = new Map(this.snapshot.rows);
+    ids.forEach((id, i) => {
+      const row = rows[i];
+      if (row) next.set(id, row);
+      else next.delete(id);
+    });
+    return next;
+  }
+}
+
+const indexes = new WeakMap<InboxDb, Map<IndexedTable, TableIndex<unknown>>>();
+
+/** The index of one table of one local database: one per table, shared by every reader. */
+export function tableIndexOf<Row>(
+  db: InboxDb,
+  table: IndexedTable,
+  keyOf: (row: Row) => string,
+): TableIndex<Row> {
+  let byTable = indexes.get(db);
+  if (!byTable) {
+    byTable = new Map<IndexedTable, TableIndex<unknown>>();
+    indexes.set(db, byTable);
+  }
+  let index = byTable.get(table) as TableIndex<Row> | undefined;
+  if (!index) {
+    index = new TableIndex<Row>(db, table, keyOf);
+    byTable.set(table, index as TableIndex<unknown>);
+  }
+  return index;
+}
