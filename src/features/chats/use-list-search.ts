@@ -1,25 +1,33 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { MessageTextSearch, type TextMatches } from '../../store/message-text-search';
 import { useStore } from '../../store/hooks';
 import { matchingClients, normalizeQuery, type ListSearch } from './list-search';
 
+const NO_TEXT: TextMatches = { done: false, chatIds: new Set() };
+const idle = () => () => undefined;
+
 /**
  * The list search over the local store: clients by name or phone, and chats by the text of their
- * local messages. Deferred, so typing stays instant while a large store is scanned.
+ * local messages (found by one scan, then kept current message by message). Deferred, so typing
+ * stays instant while a large store is scanned. The clients show first; chats found by their
+ * messages join as the scan finds them.
  */
 export function useListSearch(query: string): ListSearch | null {
   const db = useStore();
-  const deferred = useDeferredValue(query);
-  const result = useLiveQuery(async () => {
-    const q = normalizeQuery(deferred);
-    if (!q) return null;
-    const clientIds = matchingClients(await db.clients.toArray(), q);
-    const chatIdsByText = new Set<string>();
-    await db.messages.each((message) => {
-      if (!message.internal && message.text.toLowerCase().includes(q))
-        chatIdsByText.add(message.chatId);
-    });
-    return { query: q, clientIds, chatIdsByText };
-  }, [db, deferred]);
-  return result ?? null;
+  const q = normalizeQuery(useDeferredValue(query));
+  const clients = useLiveQuery(() => (q ? db.clients.toArray() : []), [db, q]);
+  const clientIds = useMemo(
+    () => (clients && q ? matchingClients(clients, q) : undefined),
+    [clients, q],
+  );
+  const search = useMemo(() => (q ? new MessageTextSearch(db, q) : null), [db, q]);
+  const text = useSyncExternalStore(
+    search?.subscribe ?? idle,
+    search?.current ?? (() => NO_TEXT),
+  );
+  return useMemo(
+    () => (q && clientIds ? { query: q, clientIds, chatIdsByText: text.chatIds } : null),
+    [q, clientIds, text],
+  );
 }

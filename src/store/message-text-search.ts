@@ -1,0 +1,123 @@
+import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
+import type { InboxDb } from './db';
+import type { LocalMessage } from './tables';
+
+/** Messages read per request while scanning: a few large reads instead of a cursor step each. */
+const SCAN_PAGE = 2000;
+
+/** The chats holding a message whose text contains the query; `done` once the scan finished. */
+export type TextMatches = { done: boolean; chatIds: ReadonlySet<string> };
+
+const NOTHING: TextMatches = { done: false, chatIds: new Set() };
+
+/**
+ * A search of every local message's text (internal notes left out), found by one scan and then
+ * kept current from the messages written since: a new message is checked alone instead of the
+ * whole store being read again, which at 200,000 messages took the better part of a second at
+ * every message that arrived while a search was open. Lowercase `query`; starts with its first
+ * subscriber and stops after its last.
+ */
+export class MessageTextSearch {
+  private snapshot: TextMatches = NOTHING;
+  private readonly listeners = new Set<() => void>();
+  private running = false;
+  private working = false;
+  /** Messages written since the last look; `all` before the first scan or after a wide change. */
+  private waiting: Set<string> | 'all' = 'all';
+
+  constructor(
+    private readonly db: InboxDb,
+    private readonly query: string,
+  ) {}
+
+  current = (): TextMatches => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (!this.running) this.start();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  };
+
+  private start(): void {
+    this.running = true;
+    this.waiting = 'all';
+    Dexie.on('storagemutated', this.onMutated);
+    void this.work();
+  }
+
+  private stop(): void {
+    this.running = false;
+    Dexie.on.storagemutated.unsubscribe(this.onMutated);
+    this.snapshot = NOTHING;
+  }
+
+  private readonly onMutated = (parts: ObservabilitySet): void => {
+    // Deletions are left alone: a chat id of a message gone matches no chat the lists show.
+    const tree = parts[`idb://${this.db.name}/messages/`];
+    if (!tree || this.waiting === 'all') return;
+    for (const range of RangeSet(tree)) {
+      if (typeof range.from === 'string' && range.from === range.to) this.waiting.add(range.from);
+      else {
+        this.waiting = 'all';
+        break;
+      }
+    }
+    void this.work();
+  };
+
+  /** A method, not the field, so checks after an await are not narrowed away. */
+  private stopped(): boolean {
+    return !this.running;
+  }
+
+  private matches(message: LocalMessage | undefined): message is LocalMessage {
+    return (
+      message !== undefined && !message.internal && message.text.toLowerCase().includes(this.query)
+    );
+  }
+
+  private async work(): Promise<void> {
+    if (this.working || !this.running) return;
+    this.working = true;
+    try {
+      while (!this.stopped() && (this.waiting === 'all' || this.waiting.size > 0)) {
+        const todo = this.waiting;
+        this.waiting = new Set();
+        let chatIds: Set<string>;
+        if (todo === 'all') chatIds = await this.scan();
+        else {
+          chatIds = new Set(this.snapshot.chatIds);
+          for (const message of await this.db.messages.bulkGet([...todo]))
+            if (this.matches(message)) chatIds.add(message.chatId);
+        }
+        if (this.stopped()) return;
+        this.snapshot = { done: true, chatIds };
+        for (const listener of this.listeners) listener();
+      }
+    } catch (error) {
+      // The database closed under us (sign-out): nothing left to search.
+      if (!(error instanceof Dexie.DatabaseClosedError)) throw error;
+    } finally {
+      this.working = false;
+    }
+  }
+
+  private async scan(): Promise<Set<string>> {
+    const chatIds = new Set<string>();
+    let after: string | undefined;
+    while (this.running) {
+      const page =
+        after === undefined
+          ? await this.db.messages.limit(SCAN_PAGE).toArray()
+          : await this.db.messages.where(':id').above(after).limit(SCAN_PAGE).toArray();
+      for (const message of page) if (this.matches(message)) chatIds.add(message.chatId);
+      const last = page[page.length - 1];
+      if (!last || page.length < SCAN_PAGE) break;
+      after = last.id;
+    }
+    return chatIds;
+  }
+}
