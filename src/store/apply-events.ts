@@ -1,7 +1,8 @@
+import type { Table } from 'dexie';
 import * as v from 'valibot';
 import { EventSchema, type Change, type SyncEvent, type SyncTable } from '../protocol';
 import type { InboxDb } from './db';
-import type { PredictContext, RowKey } from './predict';
+import { PREDICTED_TABLES, type PredictContext, type RowKey } from './predict';
 import { keysOf, liveCommands, recompute } from './rebase';
 import { ROW_SCHEMAS } from './row-schemas';
 import type { AnyRow, OutboxRow } from './tables';
@@ -54,7 +55,7 @@ export async function applyEvents(
   cursor: number,
   ctx: PredictContext,
 ): Promise<void> {
-  await db.transaction('rw', db.writeTables(), async () => {
+  await db.transaction('rw', applyScope(db, events), async () => {
     const touched: RowKey[] = [];
     const confirmedIds = new Set<string>();
     await applyChanges(
@@ -76,6 +77,22 @@ export async function applyEvents(
     await recompute(db, [...touched, ...keysOf(done, ctx)], ctx, stillLive);
     await db.meta.put({ key: 'cursor', value: cursor });
   });
+}
+
+/**
+ * The tables a batch may write: those its changes name, those any pending command's prediction
+ * may be recomputed in, a dropped chat's contents, and the bookkeeping. Not every table: a
+ * transaction waits for every read under way on the tables it covers, and the screen reads some
+ * table at every change.
+ */
+function applyScope(db: InboxDb, events: readonly SyncEvent[]): Table[] {
+  const tables = new Set<SyncTable>(PREDICTED_TABLES);
+  for (const event of events)
+    for (const change of event.changes) {
+      tables.add(change.table);
+      if (change.table === 'chats' && change.op === 'delete') tables.add('chatHistory');
+    }
+  return [...[...tables].map((name) => db.dataTable(name)), db.meta, db.outbox, db.base];
 }
 
 function listIn<T>(lists: Map<SyncTable, T[]>, table: SyncTable): T[] {

@@ -1,6 +1,6 @@
 import { newId, type ApiError, type CommandResult } from '../protocol';
 import type { InboxDb } from './db';
-import type { PredictContext } from './predict';
+import { affectedKeys, type PredictContext } from './predict';
 import { applyNewCommand, keysOf, recompute } from './rebase';
 import type { FileRow, OutboxRow } from './tables';
 
@@ -67,7 +67,9 @@ export async function writeCommand(
   { row, files }: PreparedCommand,
   ctx: PredictContext,
 ): Promise<OutboxRow> {
-  await db.transaction('rw', [...db.writeTables(), db.files], async () => {
+  // Only the tables it writes: a transaction over every table waits for every read under way.
+  const tables = new Set(affectedKeys(row, ctx).map((key) => db.dataTable(key.table)));
+  await db.transaction('rw', [db.outbox, db.base, db.files, ...tables], async () => {
     await db.outbox.add(row);
     if (files.length > 0) await db.files.bulkAdd(files);
     await applyNewCommand(db, row, ctx);

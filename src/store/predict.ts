@@ -12,6 +12,15 @@ type Pending = Pick<OutboxRow, 'id' | 'type' | 'payload' | 'createdAt'>;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+/** Every table a command's prediction may touch (affectedKeys never names another). */
+export const PREDICTED_TABLES: readonly SyncTable[] = [
+  'messages',
+  'chats',
+  'users',
+  'teams',
+  'roles',
+];
+
 /** The rows a command changes locally; each is recomputed from the server's row plus the pending commands. */
 export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
   const p = command.payload;

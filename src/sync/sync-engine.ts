@@ -1,13 +1,5 @@
 import { liveQuery, type Subscription as DexieSubscription } from 'dexie';
-import {
-  BehaviorSubject,
-  Subject,
-  bufferTime,
-  concatMap,
-  filter,
-  from,
-  type Subscription,
-} from 'rxjs';
+import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
 import { LIVE_CLOSE, type LiveServerMessage, type SyncEvent } from '../protocol';
 import {
   applyEvents,
@@ -21,6 +13,7 @@ import {
 import { AuthLostError, type SyncApi } from './api-client';
 import { backoffDelay } from './backoff';
 import { runBootstrap } from './bootstrap-run';
+import { batchWhileBusy } from './batch-while-busy';
 import { catchUp, ResetRequired } from './catch-up';
 import { countedApply, epochNow, noteLiveFrame, syncStats } from './sync-stats';
 import { flushOutbox } from './outbox-flush';
@@ -52,9 +45,6 @@ type TabMessage =
 
 /** The longest wait between reconnect attempts while the outbox holds unsent commands. */
 const RECONNECT_MAX_WITH_UNSENT_MS = 5_000;
-
-/** Events arriving within this window are applied in one transaction. */
-const BATCH_WINDOW_MS = 8;
 
 /**
  * The sync engine (DESIGN §5): bootstrap, catch-up, the live socket with reconnect and gap
@@ -113,13 +103,7 @@ export class SyncEngine {
 
   start(): void {
     this.subscriptions.push(
-      this.incoming
-        .pipe(
-          bufferTime(BATCH_WINDOW_MS),
-          filter((batch) => batch.length > 0),
-          concatMap((batch) => from(this.handleLive(batch))),
-        )
-        .subscribe(),
+      this.incoming.pipe(batchWhileBusy((batch) => this.handleLive(batch))).subscribe(),
     );
     this.channel = this.deps.createChannel?.(`${this.db.name}:sync`);
     if (this.channel) {

@@ -10,6 +10,8 @@ export type SyncStats = {
   applyMs: number;
   /** When the most recent live frames arrived, newest last (at most FRAME_TIMES kept). */
   liveFrameTimes: number[];
+  /** When the most recent applies committed, newest last (at most FRAME_TIMES kept). */
+  appliedTimes: number[];
   /** When the live socket last said ready: this worker leads and is up to date. */
   liveReadyAt: number | null;
   /** Whether this worker holds an open live socket now. */
@@ -22,6 +24,7 @@ export const syncStats: SyncStats = {
   appliedEvents: 0,
   applyMs: 0,
   liveFrameTimes: [],
+  appliedTimes: [],
   liveReadyAt: null,
   socketOpen: false,
 };
@@ -39,4 +42,6 @@ export async function countedApply(events: number, apply: () => Promise<void>): 
   await apply();
   syncStats.appliedEvents += events;
   syncStats.applyMs += performance.now() - started;
+  syncStats.appliedTimes.push(epochNow());
+  if (syncStats.appliedTimes.length > FRAME_TIMES) syncStats.appliedTimes.shift();
 }
