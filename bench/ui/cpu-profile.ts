@@ -3,23 +3,59 @@ import type { CDPSession, Page } from 'playwright-core';
 type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 };
-type Profile = { nodes: ProfileNode[]; samples?: number[] };
+type Profile = {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+  startTime: number;
+  endTime: number;
+};
 
-/** The heaviest functions of a sampled profile by self time, one line each. */
-function topBySelfTime(result: Profile, title: string): string {
-  const hits = new Map<number, number>();
-  for (const id of result.samples ?? []) hits.set(id, (hits.get(id) ?? 0) + 1);
+const frameKey = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode): string =>
+  `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${String(lineNumber)}`;
+
+/**
+ * The heaviest functions of a sampled profile, by self time and by total time (the function and
+ * all it called), in milliseconds from the samples' own time deltas.
+ */
+function topFunctions(result: Profile, title: string): string {
+  const byId = new Map(result.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of result.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<string, number>();
-  for (const node of result.nodes) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${String(lineNumber)}`;
-    self.set(key, (self.get(key) ?? 0) + (hits.get(node.id) ?? 0));
-  }
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  const total = new Map<string, number>();
+  const samples = result.samples ?? [];
+  const deltas = result.timeDeltas ?? [];
+  samples.forEach((id, i) => {
+    // A sample's time is the gap until the next one.
+    const ms = (deltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(id);
+    if (!node) return;
+    const key = frameKey(node);
+    self.set(key, (self.get(key) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at);
+      if (!frame) break;
+      const name = frameKey(frame);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      total.set(name, (total.get(name) ?? 0) + ms);
+    }
+  });
+  const lines = (map: Map<string, number>) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 30)
+      .map(([key, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${key}`);
+  const span = (result.endTime - result.startTime) / 1000;
   return [
-    `${title} by self time:`,
-    ...top.map(([key, count]) => `  ${(count / 10).toFixed(1).padStart(8)} ms  ${key}`),
+    `${title}, ${span.toFixed(0)} ms profiled; by self time:`,
+    ...lines(self),
+    'by total time:',
+    ...lines(total),
   ].join('\n');
 }
 
@@ -59,7 +95,7 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
   if (process.env.BENCH_PROFILE !== figure) return async () => {};
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
   const { targetInfos } = await cdp.send('Target.getTargets');
   const worker = targetInfos.find((target) => target.type === 'worker');
@@ -71,15 +107,15 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
     });
     workerProfiler = new WorkerProfiler(cdp, sessionId);
     await workerProfiler.send('Profiler.enable');
-    await workerProfiler.send('Profiler.setSamplingInterval', { interval: 100 });
+    await workerProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
     await workerProfiler.send('Profiler.start');
   }
   return async () => {
     const { profile: result } = await cdp.send('Profiler.stop');
-    console.log(topBySelfTime(result, `Main thread (${figure})`));
+    console.log(topFunctions(result, `Main thread (${figure})`));
     if (workerProfiler) {
       const stopped = (await workerProfiler.send('Profiler.stop')) as { profile: Profile };
-      console.log(topBySelfTime(stopped.profile, `Sync worker (${figure})`));
+      console.log(topFunctions(stopped.profile, `Sync worker (${figure})`));
     }
   };
 }
