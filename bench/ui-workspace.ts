@@ -64,6 +64,7 @@ async function frameFloor(page: Page, rounds: number): Promise<Summary> {
 /** Reloads `/admin/chats?filter=…` on the full local store and times script start → list painted. */
 async function warmStart(page: Page, baseUrl: string, filter: string): Promise<Summary> {
   const samples: number[] = [];
+  const stopProfile = await profile(page, `warm-${filter}`);
   for (let i = 0; i < WARM_STARTS; i++) {
     await page.goto(`${baseUrl}/admin/chats?filter=${filter}`);
     const handle = await page.waitForFunction(
@@ -77,6 +78,7 @@ async function warmStart(page: Page, baseUrl: string, filter: string): Promise<S
     );
     samples.push((await handle.jsonValue()) as number);
   }
+  await stopProfile();
   return summarize(samples);
 }
 

@@ -113,9 +113,10 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
   return async () => {
     const { profile: result } = await cdp.send('Profiler.stop');
     console.log(topFunctions(result, `Main thread (${figure})`));
-    if (workerProfiler) {
-      const stopped = (await workerProfiler.send('Profiler.stop')) as { profile: Profile };
-      console.log(topFunctions(stopped.profile, `Sync worker (${figure})`));
-    }
+    // A worker of a page that navigated since is gone, and its profile with it.
+    const stopped = (await workerProfiler?.send('Profiler.stop').catch(() => undefined)) as
+      | { profile: Profile }
+      | undefined;
+    if (stopped) console.log(topFunctions(stopped.profile, `Sync worker (${figure})`));
   };
 }
