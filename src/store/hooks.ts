@@ -87,6 +87,9 @@ export function useChatList(filter: ChatFilter, viewer: ChatViewer): Chat[] | un
   );
 }
 
+/** Messages a thread window may grow by from new ones before its oldest leave it. */
+const THREAD_SLACK = 50;
+
 /** The newest messages of a chat, oldest first, and whether older ones are stored too. */
 export type ThreadWindow = { messages: readonly LocalMessage[]; hasEarlier: boolean };
 
@@ -128,7 +131,13 @@ export function useThreadMessages(chatId: string, limit: number): ThreadWindow |
         .where('[chatId+createdAt]')
         .between([chatId, from], [chatId, '\uffff'], true, true)
         .toArray();
-      window = { messages, hasEarlier: previous?.hasEarlier ?? false };
+      // Grown well past its size (a long exchange, or a queue typed offline): the oldest leave,
+      // so each read and redraw stays the size of the window. A reader up in the thread keeps
+      // their place: the browser anchors the scroll to what they see.
+      window =
+        messages.length > limit + THREAD_SLACK
+          ? { messages: messages.slice(-limit), hasEarlier: true }
+          : { messages, hasEarlier: previous?.hasEarlier ?? false };
     }
     window = { ...window, messages: keepUnchanged(previous?.messages, window.messages) };
     last.current = { chatId, limit, window };

@@ -134,7 +134,7 @@ describe('the chat screen tools', () => {
     await messages.filter({ hasText: 'Line 130 of' }).waitFor();
     // The newest hundred, newest in view, and the way to the rest above them.
     expect(await messages.count()).toBe(100);
-    expect(await messages.first().innerText()).toContain('Line 31 of');
+    expect(await messages.first().textContent()).toContain('Line 31 of');
     expect(await inView(page, 'Line 130 of')).toBe(true);
     expect(await inView(page, 'Line 31 of')).toBe(false);
     const earlier = page.getByTestId('show-earlier');
@@ -145,7 +145,7 @@ describe('the chat screen tools', () => {
       box.scrollTop = 0;
     });
     await expect.poll(() => messages.count()).toBe(130);
-    expect(await messages.first().innerText()).toContain('Line 1 of');
+    expect(await messages.first().textContent()).toContain('Line 1 of');
     expect(await inView(page, 'Line 31 of')).toBe(true);
     expect(await inView(page, 'Line 1 of')).toBe(false);
     expect(await earlier.count()).toBe(0);

@@ -9,9 +9,22 @@ export type TimelineItem =
 
 const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
+/** Days already worked out, by time zone and instant: a thread asks again at every render. */
+const DAYS = new Map<string, string>();
+const DAYS_KEPT = 5000;
+
 /** The calendar day of an instant in a time zone (undefined: the browser's), as YYYY-MM-DD. */
 export function dayKey(iso: string, timeZone: string | undefined): string {
   const cacheKey = timeZone ?? '';
+  const known = DAYS.get(`${cacheKey} ${iso}`);
+  if (known !== undefined) return known;
+  if (DAYS.size >= DAYS_KEPT) DAYS.clear();
+  const day = formatDay(iso, cacheKey, timeZone);
+  DAYS.set(`${cacheKey} ${iso}`, day);
+  return day;
+}
+
+function formatDay(iso: string, cacheKey: string, timeZone: string | undefined): string {
   let format = DAY_FORMATS.get(cacheKey);
   if (!format) {
     // en-CA writes dates as YYYY-MM-DD, which also sorts as text.
