@@ -77,12 +77,19 @@ class WorkerProfiler {
 
   send(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
     const id = this.next++;
-    const answer = new Promise<unknown>((resolve) => this.waiting.set(id, resolve));
-    void this.cdp.send('Target.sendMessageToTarget', {
-      sessionId: this.sessionId,
-      message: JSON.stringify({ id, method, params }),
+    return new Promise<unknown>((resolve, reject) => {
+      this.waiting.set(id, resolve);
+      // A worker gone with its page: the caller hears it instead of the process failing.
+      this.cdp
+        .send('Target.sendMessageToTarget', {
+          sessionId: this.sessionId,
+          message: JSON.stringify({ id, method, params }),
+        })
+        .catch((error: unknown) => {
+          this.waiting.delete(id);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
     });
-    return answer;
   }
 }
 

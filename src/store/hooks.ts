@@ -10,10 +10,12 @@ import {
 } from 'react';
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Chat } from '../protocol';
 import type { InboxDb } from './db';
-import { chatList, type ChatFilter, type ChatViewer } from './chat-list';
+import { chatList, type ChatFilter } from './chat-list';
 import { chatIndexOf } from './chat-index';
+import { chatListHead, type ListedChats } from './chat-list-head';
+import { clientIndexOf } from './client-index';
+import { firstScreenOf } from './first-screen';
 import { readMarksOf } from './read-marks';
 import { keepUnchanged } from './keep-unchanged';
 import type { LocalMessage, OutboxRow, OutboxState } from './tables';
@@ -74,16 +76,46 @@ export function useEnqueue(): (
   );
 }
 
+/** Rows a list shows before the chat index has loaded: more than the tallest screen holds. */
+export const LIST_HEAD_ROWS = 50;
+
 /**
- * A chat list of the main menu, ordered most urgent first; undefined while loading. Filtered in
- * memory from the chat index, so a switch of list reads nothing from IndexedDB.
+ * A chat list of the main menu for this viewer, ordered most urgent first, with its customers'
+ * names; undefined while loading. Filtered in memory from the chat index, so a switch of list
+ * reads nothing from IndexedDB. Until the indexes of chats and customers have read their whole
+ * tables, the list's first rows come from the store's indexes (chat-list-head.ts), so a warm
+ * start shows them without waiting for 10,000 chats.
  */
-export function useChatList(filter: ChatFilter, viewer: ChatViewer): Chat[] | undefined {
-  const index = chatIndexOf(useStore());
-  const snapshot = useSyncExternalStore(index.subscribe, index.current);
+export function useChatList(filter: ChatFilter, viewerId: string): ListedChats | undefined {
+  const db = useStore();
+  const chatIndex = chatIndexOf(db);
+  const chats = useSyncExternalStore(chatIndex.subscribe, chatIndex.current);
+  const clientIndex = clientIndexOf(db);
+  const clients = useSyncExternalStore(clientIndex.subscribe, clientIndex.current);
+  const teamIds = useLiveQuery(
+    async () => (await db.users.get(viewerId))?.teamIds ?? [],
+    [db, viewerId],
+  );
+  const whole = chats.loaded && clients.loaded && teamIds !== undefined;
+  const head = useLiveQuery(
+    () => (whole ? undefined : chatListHead(db, filter, viewerId, LIST_HEAD_ROWS)),
+    [db, whole, filter, viewerId],
+  );
+  useEffect(() => {
+    // Drawn: the whole tables may be read now (first-screen.ts).
+    if (head !== undefined) firstScreenOf(db).shown();
+  }, [db, head]);
+  const clientNames = useMemo(
+    () => new Map([...clients.rows.values()].map((client) => [client.id, client.name])),
+    [clients],
+  );
+  const listed = useMemo(
+    () => (whole ? chatList(chats.rows.values(), filter, { id: viewerId, teamIds }) : undefined),
+    [whole, chats, filter, viewerId, teamIds],
+  );
   return useMemo(
-    () => (snapshot.loaded ? chatList(snapshot.rows.values(), filter, viewer) : undefined),
-    [snapshot, filter, viewer],
+    () => (listed ? { chats: listed, clientNames } : head),
+    [listed, clientNames, head],
   );
 }
 
@@ -181,15 +213,6 @@ export function useMessagesWithFiles(chatId: string): LocalMessage[] | undefined
         .filter((message) => message.attachments.length > 0)
         .toArray(),
     [db, chatId],
-  );
-}
-
-/** Client names by id, for list rows. */
-export function useClientNames(): Map<string, string> | undefined {
-  const db = useStore();
-  return useLiveQuery(
-    async () => new Map((await db.clients.toArray()).map((client) => [client.id, client.name])),
-    [db],
   );
 }
 

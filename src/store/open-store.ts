@@ -8,6 +8,29 @@ import type { FileRow, MetaRow, OutboxRow } from './tables';
  * irreplaceable local data, are carried over, and everything else comes again by bootstrap.
  */
 export async function openStore(orgId: string, userId: string): Promise<InboxDb> {
+  return (await openIfCurrent(orgId, userId)) ?? openChecked(orgId, userId);
+}
+
+/**
+ * The common case, in one open: the database exists and carries this version's schema hash.
+ * Anything else (no hash yet, another schema, an open that fails) is left to `openChecked`; an
+ * open of another schema may have adjusted its indexes in passing (Dexie upgrades them without a
+ * version change), which is harmless, as such a database is rebuilt there anyway.
+ */
+async function openIfCurrent(orgId: string, userId: string): Promise<InboxDb | undefined> {
+  const db = openInboxDb(orgId, userId);
+  try {
+    await db.open();
+    if ((await db.meta.get('schema'))?.value === SCHEMA_HASH) return db;
+  } catch {
+    // openChecked opens it again and says what is wrong.
+  }
+  db.close();
+  return undefined;
+}
+
+/** Opens the database after checking which schema wrote it, rebuilding it when another did. */
+async function openChecked(orgId: string, userId: string): Promise<InboxDb> {
   const name = storeName(orgId, userId);
   const exists = await Dexie.exists(name);
   let carried: { outbox: OutboxRow[]; files: FileRow[] } | undefined;

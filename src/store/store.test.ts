@@ -268,6 +268,22 @@ describe('local store', () => {
 });
 
 describe('opening the store', () => {
+  it('reopens a database of this schema as it was left', async () => {
+    const org = newId();
+    const user = newId();
+    const first = await openStore(org, user);
+    await beginBootstrap(first, 7);
+    await writeBootstrapRows(first, 'chats', [chatRow(chatId(3))]);
+    await finishBootstrap(first, 7, { userId: user });
+    await enqueue(first, { type: 'chat.take', payload: { chatId: chatId(3) } }, { userId: user });
+    first.close();
+    const reopened = await openStore(org, user);
+    expect(await isBootstrapped(reopened)).toBe(true);
+    expect(await reopened.chats.get(chatId(3))).toMatchObject({ operatorId: user });
+    expect(await reopened.outbox.count()).toBe(1);
+    await reopened.delete();
+  });
+
   it('rebuilds a database of another schema version but carries its outbox over', async () => {
     const org = newId();
     const user = newId();

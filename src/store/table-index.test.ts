@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxDb } from './db';
 import { applyEvents } from './apply-events';
 import { chatIndexOf, type ChatIndex, type ChatIndexSnapshot } from './chat-index';
+import { TABLE_PAGE_ROWS } from './table-index';
 import { enqueue } from './outbox';
 import { readMarksOf } from './read-marks';
 import { markChatRead } from './hooks';
@@ -100,6 +101,43 @@ describe('chat index', () => {
     expect(index.current().rows.has(chatId(6))).toBe(false);
     const snapshot = await until(index, () => index.caughtUp());
     expect(snapshot.rows.has(chatId(6))).toBe(true);
+  });
+});
+
+describe('a chat index over more chats than one read page', () => {
+  it('holds every chat, and changes written while it was reading them', async () => {
+    const count = TABLE_PAGE_ROWS * 2 + 500;
+    const db = await bootstrappedDb(
+      Array.from({ length: count }, (_, i) => chatRow(chatId(i + 1))),
+    );
+    const index = chatIndexOf(db);
+    const keepAlive = index.subscribe(() => undefined);
+    // Written while the first page is being read: one chat of it changes, one of the last goes.
+    await applyEvents(
+      db,
+      [
+        event(11, [
+          {
+            table: 'chats',
+            op: 'put',
+            key: chatId(1),
+            row: chatRow(chatId(1), { status: 'closed' }),
+          },
+          { table: 'chats', op: 'delete', key: chatId(count) },
+        ]),
+      ],
+      11,
+      ctx,
+    );
+    const snapshot = await until(
+      index,
+      (s) => s.loaded && index.caughtUp() && s.rows.get(chatId(1))?.status === 'closed',
+    );
+    expect(snapshot.rows.size).toBe(count - 1);
+    expect(snapshot.rows.has(chatId(count))).toBe(false);
+    expect(snapshot.rows.get(chatId(count - 1))?.status).toBe('pending');
+    keepAlive();
+    await db.delete();
   });
 });
 

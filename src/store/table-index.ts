@@ -1,11 +1,20 @@
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet, type Table } from 'dexie';
 import type { InboxDb } from './db';
+import { firstScreenOf } from './first-screen';
 
 /** What an index holds at one moment; a new object on every change, as React's stores need. */
 export type TableSnapshot<Row> = { loaded: boolean; rows: ReadonlyMap<string, Row> };
 
 /** A table of the local database whose rows an index can hold, keyed by a string primary key. */
-export type IndexedTable = 'chats' | 'reads';
+export type IndexedTable = 'chats' | 'reads' | 'clients';
+
+/**
+ * Rows per read of a whole table. Structured-clone deserialisation of a read happens on the main
+ * thread in the task that receives it: 10,000 chats in one `toArray` held it for a quarter of a
+ * second, while a page of this size stays well inside the 50 ms long-task line (DESIGN §6) and
+ * lets the browser paint and handle input between pages.
+ */
+export const TABLE_PAGE_ROWS = 1000;
 
 /**
  * Every row of one local table in memory, kept current from Dexie's `storagemutated` notices
@@ -13,7 +22,9 @@ export type IndexedTable = 'chats' | 'reads';
  * memory, so switching lists over 10,000 chats never reads IndexedDB, and a change to one row
  * re-reads that one row instead of the whole table (DESIGN §6: a filter switch within a frame).
  *
- * It loads on its first subscriber and stops listening after its last one leaves.
+ * It loads on its first subscriber, once the page's first screen is drawn (first-screen.ts), in
+ * pages of TABLE_PAGE_ROWS, and stops listening after its last subscriber leaves. Its rows are
+ * keyed by their primary key (`keyOf`), which the paged read walks.
  */
 export class TableIndex<Row> {
   private snapshot: TableSnapshot<Row> = { loaded: false, rows: new Map() };
@@ -24,6 +35,8 @@ export class TableIndex<Row> {
   /** A read is under way: the snapshot may lack what `dirty` no longer lists. */
   private fetching = false;
   private running = false;
+  /** Until the page's first screen has its rows (first-screen.ts), whole reads wait. */
+  private held = true;
 
   constructor(
     private readonly db: InboxDb,
@@ -54,7 +67,14 @@ export class TableIndex<Row> {
     this.running = true;
     this.dirty = 'all';
     Dexie.on('storagemutated', this.onMutated);
-    void this.read();
+    if (!this.held) {
+      void this.read();
+      return;
+    }
+    void firstScreenOf(this.db).passed.then(() => {
+      this.held = false;
+      void this.read();
+    });
   }
 
   private stop(): void {
@@ -87,17 +107,14 @@ export class TableIndex<Row> {
 
   /** Reads what changed, one read at a time; changes heard meanwhile wait for the next round. */
   private async read(): Promise<void> {
-    if (this.reading || !this.running) return;
+    if (this.reading || !this.running || this.held) return;
     this.reading = true;
     try {
       while (!this.stopped() && (this.dirty === 'all' || this.dirty.size > 0)) {
         const dirty = this.dirty;
         this.dirty = new Set();
         this.fetching = true;
-        const next =
-          dirty === 'all'
-            ? new Map((await this.rowsTable().toArray()).map((row) => [this.keyOf(row), row]))
-            : await this.patched([...dirty]);
+        const next = dirty === 'all' ? await this.allRows() : await this.patched([...dirty]);
         this.fetching = false;
         if (this.stopped()) return;
         this.snapshot = { loaded: true, rows: next };
@@ -119,6 +136,25 @@ export class TableIndex<Row> {
 
   private rowsTable(): Table<Row, string> {
     return this.db.table(this.table);
+  }
+
+  /**
+   * Every row, read in pages in primary-key order, each page its own transaction. A row changed
+   * after its page was read is in `dirty` by then (its change notice came), so the next round
+   * of `read` brings it: the snapshot converges on the table as one read would.
+   */
+  private async allRows(): Promise<Map<string, Row>> {
+    const rows = new Map<string, Row>();
+    let after: string | undefined;
+    for (;;) {
+      const table = this.rowsTable();
+      const from = after === undefined ? table.toCollection() : table.where(':id').above(after);
+      const page = await from.limit(TABLE_PAGE_ROWS).toArray();
+      for (const row of page) rows.set(this.keyOf(row), row);
+      const last = page.at(-1);
+      if (page.length < TABLE_PAGE_ROWS || last === undefined || this.stopped()) return rows;
+      after = this.keyOf(last);
+    }
   }
 
   private async patched(ids: string[]): Promise<Map<string, Row>> {

@@ -2,10 +2,9 @@ import { useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Chat } from '../../protocol';
 import { type ChatFilter } from '../../store';
-import { useChatList, useClientNames } from '../../store/hooks';
+import { useChatList } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { ChatRow } from './ChatRow';
-import { useViewerTeamIds } from './queries';
 import { applyListSearch } from './list-search';
 import { useListSearch } from './use-list-search';
 
@@ -25,14 +24,11 @@ export function ChatList({
   selectedChatId: string | undefined;
 }) {
   const { t } = useI18n();
-  const teamIds = useViewerTeamIds(viewerId);
-  const viewer = useMemo(() => ({ id: viewerId, teamIds: teamIds ?? [] }), [viewerId, teamIds]);
-  const listed = useChatList(filter, viewer);
-  const clientNames = useClientNames();
+  const listed = useChatList(filter, viewerId);
   const [query, setQuery] = useState('');
   const search = useListSearch(query);
   const chats = useMemo(
-    () => (listed ? applyListSearch(listed, search) : undefined),
+    () => (listed ? applyListSearch(listed.chats, search) : undefined),
     [listed, search],
   );
   const searchBox = (
@@ -48,7 +44,7 @@ export function ChatList({
       }}
     />
   );
-  if (chats === undefined || teamIds === undefined) {
+  if (chats === undefined) {
     return (
       <div className="chat-list chat-list--state" data-testid="chat-list" aria-busy="true">
         {t('common.loading')}
@@ -68,7 +64,11 @@ export function ChatList({
   return (
     <>
       {searchBox}
-      <VirtualChatRows chats={chats} clientNames={clientNames} selectedChatId={selectedChatId} />
+      <VirtualChatRows
+        chats={chats}
+        clientNames={listed?.clientNames}
+        selectedChatId={selectedChatId}
+      />
     </>
   );
 }
@@ -79,7 +79,7 @@ function VirtualChatRows({
   selectedChatId,
 }: {
   chats: Chat[];
-  clientNames: Map<string, string> | undefined;
+  clientNames: ReadonlyMap<string, string> | undefined;
   selectedChatId: string | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
