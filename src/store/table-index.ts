@@ -157,16 +157,25 @@ export class TableIndex<Row> {
     }
   }
 
+  /**
+   * The snapshot with these rows read again, in pages like a whole read: a bootstrap writes
+   * thousands of rows at once, and their change notice lists every key.
+   */
   private async patched(ids: string[]): Promise<Map<string, Row>> {
-    const rows = await this.rowsTable().bulkGet(ids);
     const next = new Map(this.snapshot.rows);
-    ids.forEach((id, i) => {
-      const row = rows[i];
-      if (row) next.set(id, row);
-      else next.delete(id);
-    });
+    for (let start = 0; start < ids.length; start += TABLE_PAGE_ROWS) {
+      const page = ids.slice(start, start + TABLE_PAGE_ROWS);
+      const rows = await this.rowsTable().bulkGet(page);
+      page.forEach((id, i) => {
+        const row = rows[i];
+        if (row) next.set(id, row);
+        else next.delete(id);
+      });
+      if (this.stopped()) break;
+    }
     return next;
   }
+
 }
 
 const indexes = new WeakMap<InboxDb, Map<IndexedTable, TableIndex<unknown>>>();
