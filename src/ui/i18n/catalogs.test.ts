@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, createTranslator } from './translator';
+import { createIntl } from '@formatjs/intl';
+import { CATALOGS } from './catalogs';
+import { compileCatalogs } from './compile-messages';
+import { createTranslator } from './translator';
 import type { MessageKey } from './messages-en';
 
 const keys = (lang: 'en' | 'ru') => Object.keys(CATALOGS[lang]).sort();
@@ -61,5 +64,18 @@ describe('message catalogs', () => {
     expect(createTranslator('en').error('TOO_MANY_BUTTONS', { max: 10 })).toBe(
       'Too many buttons (max 10)',
     );
+  });
+
+  it('parsed at build time, every message reads exactly as its text does', () => {
+    const compiled = compileCatalogs(CATALOGS);
+    for (const lang of ['en', 'ru'] as const) {
+      const { t } = createTranslator(lang);
+      const intl = createIntl({ locale: lang, messages: compiled[lang] });
+      expect(Object.keys(compiled[lang]).sort()).toEqual(keys(lang));
+      for (const key of keys(lang) as MessageKey[])
+        expect(intl.formatMessage({ id: key }, SAMPLE_VALUES), `${lang} ${key}`).toBe(
+          t(key, SAMPLE_VALUES),
+        );
+    }
   });
 });

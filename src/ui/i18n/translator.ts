@@ -1,12 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { errorText, type ErrorName, type ErrorParams, type Language } from '../../protocol';
-import { MESSAGES_EN, type MessageKey } from './messages-en';
-import { MESSAGES_RU } from './messages-ru';
-
-export const CATALOGS: Record<Language, Record<MessageKey, string>> = {
-  en: MESSAGES_EN,
-  ru: MESSAGES_RU,
-};
+import type { MessageKey } from './messages-en';
+import { INTL_MESSAGES } from './intl-messages';
 
 export type MessageValues = Record<string, string | number>;
 
@@ -23,7 +18,10 @@ export type Translator = {
 const cache = createIntlCache();
 
 export function createTranslator(lang: Language): Translator {
-  const intl = createIntl({ locale: lang, defaultLocale: 'en', messages: CATALOGS[lang] }, cache);
+  const intl = createIntl(
+    { locale: lang, defaultLocale: 'en', messages: INTL_MESSAGES[lang] },
+    cache,
+  );
   return {
     lang,
     intl,
