@@ -39,10 +39,11 @@ export async function chatListHead(
 }
 
 /**
- * Chats that include every chat of the list. Open chats (pending or in progress) are few next to
- * closed ones, bounded by the queues and the operators' dialog limits, so lists of open chats read
- * them all; the closed list, the long one, reads its newest `limit` by its own order (a closed
- * chat has no urgency, so the newest message first is the whole order).
+ * Chats that include every chat of the list. In progress reads the viewer's own; the other lists
+ * of open chats read every pending or in-progress chat, few next to closed ones (bounded by the
+ * queues and the operators' dialog limits); the closed list, the long one, reads its newest
+ * `limit` by its own order (a closed chat has no urgency, so the newest message first is the
+ * whole order).
  */
 function candidates(
   db: InboxDb,
@@ -52,7 +53,8 @@ function candidates(
 ): Promise<Chat[]> {
   switch (filter) {
     case 'assigned':
-      return db.chats.where('status').equals('assigned').toArray();
+      // The viewer's own: the landing list reads a dozen chats, not every one in progress.
+      return db.chats.where('[operatorId+status]').equals([viewerId, 'assigned']).toArray();
     case 'open':
       return db.chats.where('status').equals('pending').toArray();
     case 'expired':

@@ -15,7 +15,7 @@ export const STORE_SCHEMA = {
   clients: 'id, name, phone',
   requestCategories: 'id, parentId',
   chats:
-    'id, status, [status+lastMessageAt], lastMessageAt, teamId, operatorId, clientId, createdBy',
+    'id, status, [status+lastMessageAt], [operatorId+status], lastMessageAt, teamId, operatorId, clientId, createdBy',
   messages: 'id, chatId, [chatId+createdAt], [chatId+authorKind+createdAt]',
   chatHistory: 'id, chatId, [chatId+at]',
   templates: 'id, categoryId',
