@@ -1,5 +1,7 @@
 import Dexie, { RangeSet, type ObservabilitySet } from 'dexie';
 import type { InboxDb } from './db';
+import { readInPages } from './read-in-pages';
+import { Subscribers } from './subscribers';
 import type { LocalMessage } from './tables';
 
 /** Messages read per request while scanning: a few large reads instead of a cursor step each. */
@@ -19,7 +21,14 @@ const NOTHING: TextMatches = { done: false, chatIds: new Set() };
  */
 export class MessageTextSearch {
   private snapshot: TextMatches = NOTHING;
-  private readonly listeners = new Set<() => void>();
+  private readonly subscribers = new Subscribers(
+    () => {
+      this.start();
+    },
+    () => {
+      this.stop();
+    },
+  );
   private running = false;
   private working = false;
   /** Messages written since the last look; `all` before the first scan or after a wide change. */
@@ -32,14 +41,7 @@ export class MessageTextSearch {
 
   current = (): TextMatches => this.snapshot;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (!this.running) this.start();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stop();
-    };
-  };
+  subscribe = (listener: () => void): (() => void) => this.subscribers.subscribe(listener);
 
   private start(): void {
     this.running = true;
@@ -95,7 +97,7 @@ export class MessageTextSearch {
         }
         if (this.stopped()) return;
         this.snapshot = { done: true, chatIds };
-        for (const listener of this.listeners) listener();
+        this.subscribers.notify();
       }
     } catch (error) {
       // The database closed under us (sign-out): nothing left to search.
@@ -107,17 +109,15 @@ export class MessageTextSearch {
 
   private async scan(): Promise<Set<string>> {
     const chatIds = new Set<string>();
-    let after: string | undefined;
-    while (this.running) {
-      const page =
-        after === undefined
-          ? await this.db.messages.limit(SCAN_PAGE).toArray()
-          : await this.db.messages.where(':id').above(after).limit(SCAN_PAGE).toArray();
-      for (const message of page) if (this.matches(message)) chatIds.add(message.chatId);
-      const last = page[page.length - 1];
-      if (!last || page.length < SCAN_PAGE) break;
-      after = last.id;
-    }
+    await readInPages(
+      this.db.messages,
+      SCAN_PAGE,
+      (message) => message.id,
+      (page) => {
+        for (const message of page) if (this.matches(message)) chatIds.add(message.chatId);
+      },
+      () => this.stopped(),
+    );
     return chatIds;
   }
 }

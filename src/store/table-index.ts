@@ -1,6 +1,8 @@
 import Dexie, { RangeSet, type IntervalTree, type ObservabilitySet, type Table } from 'dexie';
 import type { InboxDb } from './db';
 import { firstScreenOf } from './first-screen';
+import { readInPages } from './read-in-pages';
+import { Subscribers } from './subscribers';
 
 /** What an index holds at one moment; a new object on every change, as React's stores need. */
 export type TableSnapshot<Row> = { loaded: boolean; rows: ReadonlyMap<string, Row> };
@@ -8,12 +10,7 @@ export type TableSnapshot<Row> = { loaded: boolean; rows: ReadonlyMap<string, Ro
 /** A table of the local database whose rows an index can hold, keyed by a string primary key. */
 export type IndexedTable = 'chats' | 'reads' | 'clients';
 
-/**
- * Rows per read of a whole table. Structured-clone deserialisation of a read happens on the main
- * thread in the task that receives it: 10,000 chats in one `toArray` held it for a quarter of a
- * second, while a page of this size stays well inside the 50 ms long-task line (DESIGN §6) and
- * lets the browser paint and handle input between pages.
- */
+/** Rows per read of a whole table, and of the rows a change notice names (read-in-pages.ts). */
 export const TABLE_PAGE_ROWS = 1000;
 
 /**
@@ -28,7 +25,14 @@ export const TABLE_PAGE_ROWS = 1000;
  */
 export class TableIndex<Row> {
   private snapshot: TableSnapshot<Row> = { loaded: false, rows: new Map() };
-  private readonly listeners = new Set<() => void>();
+  private readonly subscribers = new Subscribers(
+    () => {
+      this.start();
+    },
+    () => {
+      this.stop();
+    },
+  );
   /** Keys changed since the last read; `all` after a change too wide to list key by key. */
   private dirty: Set<string> | 'all' = 'all';
   private reading = false;
@@ -54,14 +58,7 @@ export class TableIndex<Row> {
   caughtUp = (): boolean =>
     this.running && !this.fetching && this.dirty !== 'all' && this.dirty.size === 0;
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (!this.running) this.start();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stop();
-    };
-  };
+  subscribe = (listener: () => void): (() => void) => this.subscribers.subscribe(listener);
 
   private start(): void {
     this.running = true;
@@ -118,7 +115,7 @@ export class TableIndex<Row> {
         this.fetching = false;
         if (this.stopped()) return;
         this.snapshot = { loaded: true, rows: next };
-        for (const listener of this.listeners) listener();
+        this.subscribers.notify();
       }
     } catch (error) {
       // The database closed under us (sign-out): nothing left to show.
@@ -139,22 +136,22 @@ export class TableIndex<Row> {
   }
 
   /**
-   * Every row, read in pages in primary-key order, each page its own transaction. A row changed
-   * after its page was read is in `dirty` by then (its change notice came), so the next round
-   * of `read` brings it: the snapshot converges on the table as one read would.
+   * Every row, read in pages (read-in-pages.ts). A row changed after its page was read is in
+   * `dirty` by then (its change notice came), so the next round of `read` brings it: the snapshot
+   * converges on the table as one read would.
    */
   private async allRows(): Promise<Map<string, Row>> {
     const rows = new Map<string, Row>();
-    let after: string | undefined;
-    for (;;) {
-      const table = this.rowsTable();
-      const from = after === undefined ? table.toCollection() : table.where(':id').above(after);
-      const page = await from.limit(TABLE_PAGE_ROWS).toArray();
-      for (const row of page) rows.set(this.keyOf(row), row);
-      const last = page.at(-1);
-      if (page.length < TABLE_PAGE_ROWS || last === undefined || this.stopped()) return rows;
-      after = this.keyOf(last);
-    }
+    await readInPages(
+      this.rowsTable(),
+      TABLE_PAGE_ROWS,
+      this.keyOf,
+      (page) => {
+        for (const row of page) rows.set(this.keyOf(row), row);
+      },
+      () => this.stopped(),
+    );
+    return rows;
   }
 
   /**
@@ -175,7 +172,6 @@ export class TableIndex<Row> {
     }
     return next;
   }
-
 }
 
 const indexes = new WeakMap<InboxDb, Map<IndexedTable, TableIndex<unknown>>>();
