@@ -1,34 +1,25 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Chat, User } from '../protocol';
+import type { Chat } from '../protocol';
 import { CHAT_FILTERS, chatList } from './chat-list';
 import { chatListHead } from './chat-list-head';
 import type { InboxDb } from './db';
-import { ME, OTHER, TEAM_ID, bootstrappedDb, chatId, chatRow, clientRow } from './test-fixtures';
+import {
+  ME,
+  OTHER,
+  TEAM_ID,
+  bootstrappedDb,
+  chatId,
+  chatRow,
+  clientRow,
+  userRow,
+} from './test-fixtures';
 
 const OTHER_TEAM = '00000000-0000-7000-8000-0000000000e2';
 const CUSTOMERS = Array.from({ length: 30 }, (_, i) => chatId(5000 + i));
 const nameOf = (clientId: string) => `Customer ${clientId.slice(-4)}`;
 
-const me: User = {
-  id: ME,
-  name: 'Nina Ivanova',
-  email: 'nina@demo.test',
-  phone: null,
-  photoUrl: null,
-  affiliation: null,
-  roleId: '00000000-0000-7000-8000-0000000000f1',
-  teamIds: [TEAM_ID],
-  autoBreakMinutes: null,
-  active: true,
-  language: 'en',
-  operatorStatus: 'in_work',
-  online: true,
-  totpEnabled: false,
-  lastActivityAt: null,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-};
+const me = userRow(ME, 'Nina Ivanova', { teamIds: [TEAM_ID] });
 
 /**
  * Chats of every kind a list tells apart: each status, mine and another's, my team's and

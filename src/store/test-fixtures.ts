@@ -1,4 +1,4 @@
-import { newId, type Chat, type Client, type SyncEvent } from '../protocol';
+import { newId, type Chat, type Client, type SyncEvent, type User } from '../protocol';
 import { beginBootstrap, finishBootstrap, writeBootstrapRows } from './bootstrap-write';
 import { InboxDb } from './db';
 import type { LocalMessage } from './tables';
@@ -31,6 +31,30 @@ export function chatRow(id: string, patch: Partial<Chat> = {}): Chat {
     closedAt: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
+    ...patch,
+  };
+}
+
+/** A colleague as the store holds them; online and In work unless `patch` says otherwise. */
+export function userRow(id: string, name: string, patch: Partial<User> = {}): User {
+  return {
+    id,
+    name,
+    email: `${id}@demo.test`,
+    phone: null,
+    photoUrl: null,
+    affiliation: null,
+    roleId: 'operator',
+    teamIds: [],
+    autoBreakMinutes: null,
+    active: true,
+    language: 'en',
+    operatorStatus: 'in_work',
+    online: true,
+    totpEnabled: false,
+    lastActivityAt: null,
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
     ...patch,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Role, Team, User } from '../../protocol';
+import type { Role, Team } from '../../protocol';
+import { userRow as user } from '../../store/test-fixtures';
 import { transferOperators, transferTeams } from './transfer-targets';
 
 const role = (id: string, rights: Role['rights']): Role => ({
@@ -13,27 +14,6 @@ const roles = new Map([
   ['operator', role('operator', ['AUTHORITY_CHAT_DISTRIBUTION'])],
   ['admin', role('admin', ['AUTHORITY_ALL_STAT'])],
 ]);
-
-const user = (id: string, name: string, patch: Partial<User> = {}): User => ({
-  id,
-  name,
-  email: `${id}@demo.test`,
-  phone: null,
-  photoUrl: null,
-  affiliation: null,
-  roleId: 'operator',
-  teamIds: [],
-  autoBreakMinutes: null,
-  active: true,
-  language: 'en',
-  operatorStatus: 'in_work',
-  online: true,
-  totpEnabled: false,
-  lastActivityAt: null,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-  ...patch,
-});
 
 const team = (id: string, name: string): Team => ({
   id,
