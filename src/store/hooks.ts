@@ -76,6 +76,15 @@ export function useEnqueue(): (
   );
 }
 
+/**
+ * The viewer's teams from their own row in the local `users` table, so the Pending list follows
+ * a change of team as soon as it syncs. An empty list until the row has arrived.
+ */
+export function useViewerTeamIds(userId: string): readonly string[] | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => (await db.users.get(userId))?.teamIds ?? [], [db, userId]);
+}
+
 /** Rows a list shows before the chat index has loaded: more than the tallest screen holds. */
 export const LIST_HEAD_ROWS = 50;
 
@@ -92,10 +101,7 @@ export function useChatList(filter: ChatFilter, viewerId: string): ListedChats |
   const chats = useSyncExternalStore(chatIndex.subscribe, chatIndex.current);
   const clientIndex = clientIndexOf(db);
   const clients = useSyncExternalStore(clientIndex.subscribe, clientIndex.current);
-  const teamIds = useLiveQuery(
-    async () => (await db.users.get(viewerId))?.teamIds ?? [],
-    [db, viewerId],
-  );
+  const teamIds = useViewerTeamIds(viewerId);
   const whole = chats.loaded && clients.loaded && teamIds !== undefined;
   const head = useLiveQuery(
     () => (whole ? undefined : chatListHead(db, filter, viewerId, LIST_HEAD_ROWS)),

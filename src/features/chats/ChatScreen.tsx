@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type LocalMessage } from '../../store';
-import { markChatRead, useStore, useThreadMessages } from '../../store/hooks';
+import { markChatRead, useStore, useThreadMessages, useViewerTeamIds } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { Notice } from '../../ui/Notice';
 import { chatActions } from './chat-actions';
@@ -10,13 +10,7 @@ import { ChatTopBar } from './ChatTopBar';
 import { useChatCommands } from './commands';
 import { Composer } from './Composer';
 import { MessageThread } from './MessageThread';
-import {
-  useChatHistory,
-  useChatOrNull,
-  useClient,
-  useDirectory,
-  useViewerTeamIds,
-} from './queries';
+import { useChatHistory, useChatOrNull, useClient, useDirectory } from './queries';
 import { useThreadFetch } from './use-thread-fetch';
 import './chat-screen.css';
 

@@ -14,15 +14,6 @@ import type {
 import { useStore } from '../../store/hooks';
 import { categoryTree, type CategoryTree } from './category-tree';
 
-/**
- * The viewer's teams from their own row in the local `users` table, so the Pending list follows
- * a change of team as soon as it syncs. An empty list until the row has arrived.
- */
-export function useViewerTeamIds(userId: string): readonly string[] | undefined {
-  const db = useStore();
-  return useLiveQuery(async () => (await db.users.get(userId))?.teamIds ?? [], [db, userId]);
-}
-
 /** A chat by id: undefined while loading, null when this browser does not hold it. */
 export function useChatOrNull(chatId: string): Chat | null | undefined {
   const db = useStore();
