@@ -28,10 +28,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The scripts, in the order they run: the browser's first, while the seeded copy is fresh. */
 const SCRIPTS = [
-  { name: 'ui', file: 'bench/ui-workspace.ts', needs: ['build', 'seed'] },
-  { name: 'sync', file: 'bench/browser-sync.ts', needs: ['build', 'seed'] },
-  { name: 'peer', file: 'bench/store-peer.ts', needs: ['build', 'seed'] },
-  { name: 'vitals', file: 'bench/lighthouse.ts', needs: ['build', 'seed'] },
+  { name: 'ui', file: 'bench/ui-workspace.ts', needs: ['build', 'seed', 'browser'] },
+  { name: 'sync', file: 'bench/browser-sync.ts', needs: ['build', 'seed', 'browser'] },
+  { name: 'peer', file: 'bench/store-peer.ts', needs: ['build', 'seed', 'browser'] },
+  { name: 'vitals', file: 'bench/lighthouse.ts', needs: ['build', 'seed', 'browser'] },
   { name: 'fanout', file: 'bench/fanout.ts', needs: [] },
   { name: 'ingest', file: 'bench/server-ingest.ts', needs: [] },
   { name: 'distribution', file: 'bench/distribution.ts', needs: [] },
@@ -105,14 +105,22 @@ async function main(): Promise<void> {
     BENCH_PEER_ROUNDS: '3',
     ...process.env,
   };
-  if (chosen.some((script) => (script.needs as readonly string[]).includes('build'))) {
+  const needed = (what: string) =>
+    chosen.some((script) => (script.needs as readonly string[]).includes(what));
+  // A fresh machine has no Chromium yet: install Debian's, as the end-to-end tests do.
+  if (
+    needed('browser') &&
+    (await run('bash', ['scripts/ensure-chromium.sh'], env, '[chromium]')) !== 0
+  )
+    throw new Error('the browser benchmarks need Chromium at /usr/bin/chromium');
+  if (needed('build')) {
     console.log('Building the app …');
     if ((await run('npm', ['run', 'build', '--silent'], env, '[build]')) !== 0)
       throw new Error('the build failed');
   }
   const work = mkdtempSync(join(tmpdir(), 'sc-bench-run-'));
   try {
-    if (chosen.some((script) => (script.needs as readonly string[]).includes('seed'))) {
+    if (needed('seed')) {
       const seedStarted = performance.now();
       const seededDir = join(work, 'seeded');
       const org = await seedInto(seededDir);
