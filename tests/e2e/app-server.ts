@@ -37,6 +37,10 @@ export function startAppServer(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // A benchmark or test that crashes before stop() must not leave the server running: an
+    // orphaned one was found an hour after a crashed bench script, loading the machine.
+    const killOnExit = () => child.kill('SIGTERM');
+    process.once('exit', killOnExit);
     let output = '';
     const timer = setTimeout(() => {
       reject(new Error(`server did not start: ${output}`));
@@ -52,6 +56,7 @@ export function startAppServer(
           wsUrl: baseUrl.replace(/^http/, 'ws'),
           child,
           stop: async () => {
+            process.off('exit', killOnExit);
             if (child.exitCode === null) {
               child.kill('SIGTERM');
               await new Promise((done) => child.once('exit', done));
