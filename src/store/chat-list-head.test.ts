@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Chat } from '../protocol';
-import { CHAT_FILTERS, chatList } from './chat-list';
+import { CHAT_FILTERS, chatList, compareChats } from './chat-list';
 import { chatListHead } from './chat-list-head';
 import type { InboxDb } from './db';
 import {
@@ -59,7 +59,7 @@ describe('the first rows of a list, read through the indexes', () => {
   });
 
   it.each(CHAT_FILTERS)('are the %s list’s own first rows, in its order', async (filter) => {
-    const whole = chatList(chats, filter, { id: ME, teamIds: [TEAM_ID] });
+    const whole = chatList([...chats].sort(compareChats), filter, { id: ME, teamIds: [TEAM_ID] });
     expect(whole.length).toBeGreaterThan(10);
     for (const limit of [1, 2, 10, 50, 1000]) {
       const head = await chatListHead(db, filter, ME, limit);

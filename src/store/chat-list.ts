@@ -38,9 +38,7 @@ export function compareChats(a: Chat, b: Chat): number {
       : a.id.localeCompare(b.id);
 }
 
-/** One list's chats out of all local chats, most urgent first. */
-export function chatList(chats: Iterable<Chat>, filter: ChatFilter, viewer: ChatViewer): Chat[] {
-  const listed: Chat[] = [];
-  for (const chat of chats) if (inChatList(chat, filter, viewer)) listed.push(chat);
-  return listed.sort(compareChats);
+/** One list's chats, from every local chat in list order (chat-order.ts): most urgent first. */
+export function chatList(ordered: readonly Chat[], filter: ChatFilter, viewer: ChatViewer): Chat[] {
+  return ordered.filter((chat) => inChatList(chat, filter, viewer));
 }

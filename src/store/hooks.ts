@@ -13,10 +13,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { InboxDb } from './db';
 import { chatList, type ChatFilter } from './chat-list';
 import { chatIndexOf } from './chat-index';
+import { orderedChats } from './chat-order';
 import { chatListHead, type ListedChats } from './chat-list-head';
 import { clientIndexOf } from './client-index';
 import { firstScreenOf } from './first-screen';
 import { readMarksOf } from './read-marks';
+import { countUnread, countedUnread } from './unread-counts';
 import { keepUnchanged } from './keep-unchanged';
 import type { LocalMessage, OutboxRow, OutboxState } from './tables';
 import {
@@ -116,7 +118,8 @@ export function useChatList(filter: ChatFilter, viewerId: string): ListedChats |
     [clients],
   );
   const listed = useMemo(
-    () => (whole ? chatList(chats.rows.values(), filter, { id: viewerId, teamIds }) : undefined),
+    () =>
+      whole ? chatList(orderedChats(chats.rows), filter, { id: viewerId, teamIds }) : undefined,
     [whole, chats, filter, viewerId, teamIds],
   );
   return useMemo(
@@ -345,28 +348,26 @@ export function useUnreadCount(
   const snapshot = useSyncExternalStore(marks.subscribe, marks.current);
   const readAt = snapshot.rows.get(chatId)?.readAt ?? '';
   const none = lastClientMessageAt === null || lastClientMessageAt <= readAt;
+  const cached = none ? undefined : countedUnread(db, chatId, readAt, lastClientMessageAt);
   const [counted, setCounted] = useState<{ chatId: string; count: number }>();
   useEffect(() => {
-    if (!snapshot.loaded || none) return;
+    if (!snapshot.loaded || none || cached !== undefined) return;
     let wanted = true;
-    db.messages
-      .where('[chatId+authorKind+createdAt]')
-      .between([chatId, 'client', readAt], [chatId, 'client', '\uffff'], false, true)
-      .count()
-      .then(
-        (count) => {
-          if (wanted) setCounted({ chatId, count });
-        },
-        (error: unknown) => {
-          if (!(error instanceof Dexie.DatabaseClosedError)) console.warn('unread count', error);
-        },
-      );
+    countUnread(db, chatId, readAt, lastClientMessageAt).then(
+      (count) => {
+        if (wanted) setCounted({ chatId, count });
+      },
+      (error: unknown) => {
+        if (!(error instanceof Dexie.DatabaseClosedError)) console.warn('unread count', error);
+      },
+    );
     return () => {
       wanted = false;
     };
-  }, [db, chatId, readAt, lastClientMessageAt, none, snapshot.loaded]);
+  }, [db, chatId, readAt, lastClientMessageAt, none, snapshot.loaded, cached]);
   if (!snapshot.loaded) return undefined;
   if (none) return 0;
+  if (cached !== undefined) return cached;
   // While a new message is counted, the count before it stays rather than blinking away.
   return counted?.chatId === chatId ? counted.count : undefined;
 }

@@ -9,6 +9,7 @@ export * from './outbox';
 export * from './apply-events';
 export * from './bootstrap-write';
 export * from './chat-list';
+export * from './chat-order';
 export * from './session-store';
 export * from './sent-echoes';
 export * from './chat-index';
