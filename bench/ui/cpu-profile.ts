@@ -23,7 +23,8 @@ const frameKey = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode)
 function topFunctions(result: Profile, title: string): string {
   const byId = new Map(result.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
-  for (const node of result.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of result.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   const samples = result.samples ?? [];
@@ -48,7 +49,7 @@ function topFunctions(result: Profile, title: string): string {
   const lines = (map: Map<string, number>) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 30)
+      .slice(0, Number(process.env.BENCH_PROFILE_LINES ?? 30))
       .map(([key, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${key}`);
   const span = (result.endTime - result.startTime) / 1000;
   return [
@@ -56,6 +57,36 @@ function topFunctions(result: Profile, title: string): string {
     ...lines(self),
     'by total time:',
     ...lines(total),
+  ].join('\n');
+}
+
+type TraceEvent = { name: string; ph: string; dur?: number; tid: number; args?: { name?: string } };
+
+/**
+ * What the page's main thread spent on rendering work the sampled profile shows only as
+ * "(program)": style, layout, paint and the rest, by trace event name (nested events each count).
+ */
+function renderingWork(events: readonly TraceEvent[], title: string): string {
+  const main = events.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  )?.tid;
+  const total = new Map<string, { ms: number; n: number }>();
+  for (const event of events) {
+    if (event.ph !== 'X' || event.tid !== main || event.dur === undefined) continue;
+    const sum = total.get(event.name) ?? { ms: 0, n: 0 };
+    sum.ms += event.dur / 1000;
+    sum.n += 1;
+    total.set(event.name, sum);
+  }
+  return [
+    `${title}, trace events on the main thread by total time:`,
+    ...[...total]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 20)
+      .map(
+        ([name, { ms, n }]) =>
+          `  ${ms.toFixed(1).padStart(8)} ms  ${String(n).padStart(6)}×  ${name}`,
+      ),
   ].join('\n');
 }
 
@@ -104,6 +135,8 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
+  const browser = page.context().browser();
+  await browser?.startTracing(page, { categories: ['devtools.timeline'] });
   const { targetInfos } = await cdp.send('Target.getTargets');
   const worker = targetInfos.find((target) => target.type === 'worker');
   let workerProfiler: WorkerProfiler | undefined;
@@ -120,10 +153,15 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
   return async () => {
     const { profile: result } = await cdp.send('Profiler.stop');
     console.log(topFunctions(result, `Main thread (${figure})`));
+    if (browser) {
+      const trace = JSON.parse((await browser.stopTracing()).toString()) as {
+        traceEvents: TraceEvent[];
+      };
+      console.log(renderingWork(trace.traceEvents, `Main thread (${figure})`));
+    }
     // A worker of a page that navigated since is gone, and its profile with it.
     const stopped = (await workerProfiler?.send('Profiler.stop').catch(() => undefined)) as
-      | { profile: Profile }
-      | undefined;
+      { profile: Profile } | undefined;
     if (stopped) console.log(topFunctions(stopped.profile, `Sync worker (${figure})`));
   };
 }
