@@ -13,3 +13,4 @@ export * from './chat-order';
 export * from './session-store';
 export * from './sent-echoes';
 export * from './chat-index';
+export { changedRows } from './table-index';

@@ -174,6 +174,25 @@ export class TableIndex<Row> {
   }
 }
 
+/**
+ * The rows of `after` that are not in `before` as the same object: changed or new since that
+ * snapshot (a snapshot shares its unchanged rows with the one before it). Undefined as soon as
+ * there are more than `atMost`, for callers that would rather start over than go on.
+ */
+export function changedRows<Row>(
+  before: ReadonlyMap<string, Row>,
+  after: ReadonlyMap<string, Row>,
+  atMost = Infinity,
+): Row[] | undefined {
+  const changed: Row[] = [];
+  for (const [key, row] of after) {
+    if (before.get(key) === row) continue;
+    changed.push(row);
+    if (changed.length > atMost) return undefined;
+  }
+  return changed;
+}
+
 const indexes = new WeakMap<InboxDb, Map<IndexedTable, TableIndex<unknown>>>();
 
 /** The index of one table of one local database: one per table, shared by every reader. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { liveQuery } from 'dexie';
 import { OPEN_URL_MESSAGE_TYPE, type Chat } from '../../protocol';
-import { chatIndexOf, type InboxDb } from '../../store';
+import { changedRows, chatIndexOf, type InboxDb } from '../../store';
 import { useStore } from '../../store/hooks';
 import { useI18n, type Translator } from '../../ui/i18n';
 import { showSystemNotification } from '../../ui/system-notification';
@@ -67,7 +67,8 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
     const alert = new TitleAlert(document);
     const index = chatIndexOf(db);
     const seenMessages = new Map<string, string>();
-    let seenChats = new Map<string, Chat>();
+    // The chats at the last look: a snapshot, which is never changed in place.
+    let seenChats: ReadonlyMap<string, Chat> = new Map();
     const reminded = new Map<string, string>();
     let viewer: NoticeViewer | undefined;
     let bootstrap: BootstrapProgress = { state: 'unknown' };
@@ -82,8 +83,11 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       if (!snapshot.loaded || viewer === undefined) return;
       const action = lookAction(learntAt, bootstrap, index.caughtUp());
       if (action.kind === 'wait') return;
-      const chats = [...snapshot.rows.values()];
       const learning = action.kind === 'learn';
+      // Only chats changed since the last look can be news: a live event changes one, not 10,000.
+      const chats = learning
+        ? [...snapshot.rows.values()]
+        : (changedRows(seenChats, snapshot.rows) ?? []);
       const fresh = learning ? [] : freshCustomerMessages(chats, seenMessages, viewer);
       const notices = learning
         ? []
@@ -95,7 +99,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       for (const chat of chats)
         if (chat.status !== 'closed' && chat.lastClientMessageAt)
           seenMessages.set(chat.id, chat.lastClientMessageAt);
-      seenChats = new Map(snapshot.rows);
+      seenChats = snapshot.rows;
       if (!hidden()) return;
       if (fresh.length > 0) alert.start(i18nRef.current.t('notice.newMessage'));
       for (const notice of notices) void notify(db, notice, i18nRef.current, open);
