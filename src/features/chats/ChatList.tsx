@@ -5,6 +5,7 @@ import { type ChatFilter } from '../../store';
 import { useChatList } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { ChatRow } from './ChatRow';
+import { dayKey } from './thread-timeline';
 import { applyListSearch } from './list-search';
 import { useListSearch } from './use-list-search';
 
@@ -92,7 +93,10 @@ function VirtualChatRows({
     // React 19 warns about flushSync inside render-time scroll updates; batching is fine for a list.
     useFlushSync: false,
   });
-  const now = new Date();
+  const { intl } = useI18n();
+  // To the minute, so the day keys worked out (and cached) are one a minute, not one a render.
+  const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const today = dayKey(minute.toISOString(), intl.timeZone);
   return (
     <div ref={scroller} className="chat-list" data-testid="chat-list" role="list">
       <div className="chat-list__track" style={{ height: virtualizer.getTotalSize() }}>
@@ -104,9 +108,10 @@ function VirtualChatRows({
               key={item.key}
               chat={chat}
               clientName={clientNames?.get(chat.clientId)}
-              now={now}
+              today={today}
               selected={chat.id === selectedChatId}
-              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+              top={item.start}
+              height={item.size}
             />
           );
         })}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { memo } from 'react';
 import type { Chat } from '../../protocol';
 import { useI18n } from '../../ui/i18n';
 import { isPlainClick } from '../../ui/plain-click';
@@ -9,19 +9,25 @@ import { useUnreadCount } from '../../store/hooks';
 /**
  * One row of a chat list: client, last message time, status and urgency; a link that opens the
  * chat beside the list. Names are text, never HTML.
+ *
+ * Memoized, with props that stay the same while the row does: a reply or a live message changes
+ * one chat, and the other rows of the screen are not drawn again. `today` (a day key) is what the
+ * time label depends on of the clock: the hour today, the date before, so a new day redraws them.
  */
-export function ChatRow({
+export const ChatRow = memo(function ChatRow({
   chat,
   clientName,
-  now,
+  today,
   selected,
-  style,
+  top,
+  height,
 }: {
   chat: Chat;
   clientName: string | undefined;
-  now: Date;
+  today: string;
   selected: boolean;
-  style: CSSProperties;
+  top: number;
+  height: number;
 }) {
   const { t, intl } = useI18n();
   const { chatHref, openChat } = useChatWorkspace();
@@ -29,7 +35,7 @@ export function ChatRow({
   return (
     <div
       className={`chat-row chat-row--${urgency}${selected ? ' chat-row--selected' : ''}`}
-      style={style}
+      style={{ height, transform: `translateY(${String(top)}px)` }}
       role="listitem"
       data-testid="chat-row"
       data-chat-id={chat.id}
@@ -47,7 +53,7 @@ export function ChatRow({
       >
         <span className="chat-row__name">{clientName ?? t('chats.unknownClient')}</span>
         <time className="chat-row__time" dateTime={chat.lastMessageAt}>
-          {listTime(intl, chat.lastMessageAt, now)}
+          {listTime(intl, chat.lastMessageAt, today)}
         </time>
         <span className="chat-row__status">{t(`chats.status.${chat.status}`)}</span>
         {urgency === 'none' ? null : (
@@ -57,7 +63,7 @@ export function ChatRow({
       </a>
     </div>
   );
-}
+});
 
 /** Customer messages the user has not seen yet in this chat. */
 function UnreadBadge({

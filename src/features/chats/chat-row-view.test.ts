@@ -13,7 +13,7 @@ describe('a chat row', () => {
   });
 
   const intl = createIntl({ locale: 'en', timeZone: 'UTC' });
-  const now = new Date('2025-06-10T15:00:00Z');
+  const today = '2025-06-10';
 
   it.each([
     ['2025-06-10T09:05:00Z', '09:05 AM'],
@@ -21,6 +21,13 @@ describe('a chat row', () => {
     ['2024-12-31T10:00:00Z', 'Dec 31, 2024'],
     ['not a date', ''],
   ])('last message at %s reads %s', (iso, text) => {
-    expect(listTime(intl, iso, now)).toBe(text);
+    expect(listTime(intl, iso, today)).toBe(text);
+  });
+
+  it('tells today and this year by the calendar of its time zone', () => {
+    const tokyo = createIntl({ locale: 'en', timeZone: 'Asia/Tokyo' });
+    // 23:30 UTC on 31 December is already 1 January in Tokyo.
+    expect(listTime(tokyo, '2024-12-31T23:30:00Z', '2025-01-01')).toBe('08:30 AM');
+    expect(listTime(tokyo, '2024-12-30T10:00:00Z', '2025-01-01')).toBe('Dec 30, 2024');
   });
 });

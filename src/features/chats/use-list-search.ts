@@ -22,10 +22,7 @@ export function useListSearch(query: string): ListSearch | null {
     [clients, q],
   );
   const search = useMemo(() => (q ? new MessageTextSearch(db, q) : null), [db, q]);
-  const text = useSyncExternalStore(
-    search?.subscribe ?? idle,
-    search?.current ?? (() => NO_TEXT),
-  );
+  const text = useSyncExternalStore(search?.subscribe ?? idle, search?.current ?? (() => NO_TEXT));
   return useMemo(
     () => (q && clientIds ? { query: q, clientIds, chatIdsByText: text.chatIds } : null),
     [q, clientIds, text],
