@@ -17,10 +17,12 @@ const NOTHING: TextMatches = { done: false, chatIds: new Set() };
  * kept current from the messages written since: a new message is checked alone instead of the
  * whole store being read again, which at 200,000 messages took the better part of a second at
  * every message that arrived while a search was open. Lowercase `query`; starts with its first
- * subscriber and stops after its last.
+ * subscriber and stops when its last leaves.
  */
 export class MessageTextSearch {
   private snapshot: TextMatches = NOTHING;
+  // Stops as soon as nobody watches: each query is a search of its own, made afresh when typed
+  // again, and a scan left running would compete with the next query's.
   private readonly subscribers = new Subscribers(
     () => {
       this.start();
@@ -28,6 +30,7 @@ export class MessageTextSearch {
     () => {
       this.stop();
     },
+    0,
   );
   private running = false;
   private working = false;

@@ -9,11 +9,12 @@ describe('a store that works while watched', () => {
     vi.useRealTimers();
   });
 
-  const store = () => {
+  const store = (lingerMs?: number) => {
     const calls: string[] = [];
     const subscribers = new Subscribers(
       () => calls.push('start'),
       () => calls.push('stop'),
+      lingerMs,
     );
     return { calls, subscribers };
   };
@@ -37,6 +38,15 @@ describe('a store that works while watched', () => {
     expect(calls).toEqual(['start', 'stop']);
     subscribers.subscribe(() => {});
     expect(calls).toEqual(['start', 'stop', 'start']);
+  });
+
+  it('stops at once, when asked to, after its last watcher', () => {
+    const { calls, subscribers } = store(0);
+    const leave = subscribers.subscribe(() => {});
+    subscribers.subscribe(() => {})();
+    expect(calls).toEqual(['start']);
+    leave();
+    expect(calls).toEqual(['start', 'stop']);
   });
 
   it('tells every watcher of a change, and no one who left', () => {
