@@ -36,4 +36,14 @@ describe('unread counts', () => {
     expect(countedUnread(db, CHAT, at(3), at(4))).toBeUndefined();
     expect(countedUnread(db, CHAT, at(1), at(6))).toBeUndefined();
   });
+
+  it('are forgotten when messages land later than their chat, as a bootstrap or an opened closed chat brings them', async () => {
+    expect(await countUnread(db, CHAT, '', at(4))).toBe(3);
+    await db.messages.bulkPut([
+      messageRow(chatId(99), CHAT, { createdAt: '2026-10-31T10:00:00.000Z' }),
+    ]);
+    expect(countedUnread(db, CHAT, '', at(4))).toBeUndefined();
+    expect(await countUnread(db, CHAT, '', at(4))).toBe(4);
+    expect(countedUnread(db, CHAT, '', at(4))).toBe(4);
+  });
 });
