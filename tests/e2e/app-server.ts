@@ -43,6 +43,7 @@ export function startAppServer(
     process.once('exit', killOnExit);
     let output = '';
     const timer = setTimeout(() => {
+      child.kill('SIGTERM');
       reject(new Error(`server did not start: ${output}`));
     }, 60_000);
     const onData = (data: Buffer) => {
@@ -70,6 +71,7 @@ export function startAppServer(
     child.stderr.on('data', onData);
     child.on('exit', (code) => {
       clearTimeout(timer);
+      process.off('exit', killOnExit);
       reject(new Error(`server exited with ${String(code)}: ${output}`));
     });
   });
