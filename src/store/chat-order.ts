@@ -31,8 +31,8 @@ const sorted = (rows: ReadonlyMap<string, Chat>): Chat[] => [...rows.values()].s
 
 /** `rows` in order, from the order of an earlier snapshot. */
 export function reordered(previous: Order, rows: ReadonlyMap<string, Chat>): readonly Chat[] {
-  const changed = changedRows(previous.rows, rows, PLACE_AT_MOST);
-  if (!changed) return sorted(rows);
+  const changed = changedRows(previous.rows, rows);
+  if (changed.length > PLACE_AT_MOST) return sorted(rows);
   const kept = previous.ordered.filter((chat) => rows.get(chat.id) === chat);
   if (changed.length === 0 && kept.length === previous.ordered.length) return previous.ordered;
   for (const chat of changed) kept.splice(insertionPoint(kept, chat), 0, chat);

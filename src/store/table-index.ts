@@ -176,20 +176,14 @@ export class TableIndex<Row> {
 
 /**
  * The rows of `after` that are not in `before` as the same object: changed or new since that
- * snapshot (a snapshot shares its unchanged rows with the one before it). Undefined as soon as
- * there are more than `atMost`, for callers that would rather start over than go on.
+ * snapshot (a snapshot shares its unchanged rows with the one before it).
  */
 export function changedRows<Row>(
   before: ReadonlyMap<string, Row>,
   after: ReadonlyMap<string, Row>,
-  atMost = Infinity,
-): Row[] | undefined {
+): Row[] {
   const changed: Row[] = [];
-  for (const [key, row] of after) {
-    if (before.get(key) === row) continue;
-    changed.push(row);
-    if (changed.length > atMost) return undefined;
-  }
+  for (const [key, row] of after) if (before.get(key) !== row) changed.push(row);
   return changed;
 }
 

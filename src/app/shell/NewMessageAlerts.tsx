@@ -85,9 +85,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       if (action.kind === 'wait') return;
       const learning = action.kind === 'learn';
       // Only chats changed since the last look can be news: a live event changes one, not 10,000.
-      const chats = learning
-        ? [...snapshot.rows.values()]
-        : (changedRows(seenChats, snapshot.rows) ?? []);
+      const chats = learning ? [...snapshot.rows.values()] : changedRows(seenChats, snapshot.rows);
       const fresh = learning ? [] : freshCustomerMessages(chats, seenMessages, viewer);
       const notices = learning
         ? []
