@@ -8,7 +8,6 @@ import {
 import { TIMER_KINDS } from '../domain/distribution/timer-kinds';
 import {
   bigint,
-  bigserial,
   boolean,
   customType,
   index,
@@ -386,14 +385,17 @@ export const chatHistory = pgTable(
 );
 
 /**
- * The append-only event log. `seq` is global; within one organization events commit in seq
- * order (appends take a per-organization lock), so `seq > cursor` never skips a late commit.
+ * The append-only event log. `seq` counts each organization's events on their own (1, 2, 3, …),
+ * so no user can learn from the numbers how much another organization does. Appends take a
+ * per-organization lock, so an organization's events commit in seq order and `seq > cursor`
+ * never skips a late commit. Events written before the log was per organization keep the
+ * numbers they had (gaps in old history only); new ones continue above them.
  */
 export const events = pgTable(
   'events',
   {
-    seq: bigserial({ mode: 'number' }).primaryKey(),
     orgId: uuid().notNull(),
+    seq: bigint({ mode: 'number' }).notNull(),
     id: uuid().notNull(),
     type: text().notNull(),
     actor: jsonb().notNull(),
@@ -403,8 +405,19 @@ export const events = pgTable(
     changes: jsonb().notNull(),
     at: created(),
   },
-  (t) => [index('events_org_seq').on(t.orgId, t.seq)],
+  (t) => [primaryKey({ name: 'events_pkey', columns: [t.orgId, t.seq] })],
 );
+
+/**
+ * Each organization's newest event seq: the next append takes the numbers after it. It survives
+ * pruning, so the head of a log whose old events are gone is still known.
+ */
+export const eventLogHeads = pgTable('event_log_heads', {
+  orgId: uuid()
+    .primaryKey()
+    .references(() => organizations.id),
+  seq: bigint({ mode: 'number' }).notNull(),
+});
 
 /** One-time links that ask a customer to rate a closed chat (spec §4: usable once). */
 export const ratingLinks = pgTable(
@@ -436,12 +449,21 @@ export const widgetVisitors = pgTable(
   (t) => [index('widget_visitors_channel').on(t.channelId)],
 );
 
-/** The first result of every command id: a retry returns it and changes nothing. */
+/**
+ * The first result of every command id, with who sent it and what it said: a retry by the same
+ * sender with the same payload returns it and changes nothing; anyone else using the id, or the
+ * same sender with another payload, is refused (COMMAND_ID_CONFLICT). Rows stored before senders
+ * were recorded have an empty sender and fingerprint.
+ */
 export const commandResults = pgTable(
   'command_results',
   {
     orgId: uuid().notNull(),
     commandId: uuid().notNull(),
+    /** `user:<id>`, `visitor:<id>`, `channel:<id>` or `system` (command-sender.ts). */
+    sender: text().notNull().default(''),
+    /** A digest of the command's type and payload as sent (command-fingerprint.ts). */
+    fingerprint: text().notNull().default(''),
     result: jsonb().notNull(),
     createdAt: created(),
   },

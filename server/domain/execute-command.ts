@@ -18,7 +18,9 @@ import { currentSeq } from '../sync/event-log';
 import type { CommandScope } from './command-scope';
 import { runInScope } from './run-in-scope';
 import { DomainError } from './domain-error';
-import { uniqueRefusal, uniqueViolation } from './unique-refusal';
+import { lostRace, uniqueRefusal, uniqueViolation } from './unique-refusal';
+import { senderOfActor, type CommandSender } from './command-sender';
+import { commandFingerprint } from './command-fingerprint';
 import { parseOrFail } from './parse';
 import { messageSend } from './message-send';
 import { chatTake } from './chat-take';
@@ -71,7 +73,16 @@ const HANDLERS: { [T in CommandType]: Handler<T> } = {
 };
 
 export type CommandDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };
-export type CommandCaller = { orgId: string; actor: Actor; viewer: Viewer | null };
+export type CommandCaller = {
+  orgId: string;
+  actor: Actor;
+  viewer: Viewer | null;
+  /**
+   * Whose command ids these are, when finer than the actor: each site-chat visitor of a channel
+   * has their own. Defaults to the actor's (senderOfActor).
+   */
+  sender?: CommandSender;
+};
 
 const isCommandType = (type: string): type is CommandType => type in COMMAND_PAYLOADS;
 
@@ -86,8 +97,17 @@ const rejection = (id: string, error: DomainError, viewer: Viewer | null): Comma
 });
 
 /**
+ * How often a command runs again after losing a race to a concurrent transaction. The next run
+ * sees what the winner committed, so the handler's own checks answer with their named refusal
+ * (TEAM_EXISTS, a taken id, the winner's stored result) instead of a database error.
+ */
+const RACE_ATTEMPTS = 4;
+
+/**
  * Validate → authorize → one transaction holding the state change, its events and the command's
- * result under its id. The same id again returns the first result and changes nothing.
+ * result under its id. The same sender sending the same id and payload again gets the first
+ * result and changes nothing; another sender's id, or the same id with another payload, is
+ * refused (COMMAND_ID_CONFLICT) and changes nothing.
  */
 export async function executeCommand(
   deps: CommandDeps,
@@ -95,15 +115,26 @@ export async function executeCommand(
   command: CommandEnvelope,
 ): Promise<CommandResult> {
   const { db } = deps.database;
-  const stored = async (): Promise<CommandResult | undefined> => {
+  const sender = caller.sender ?? senderOfActor(caller.actor);
+  const fingerprint = commandFingerprint(command.type, command.payload);
+
+  /** The answer the id already has, if any: the stored result, or a conflict for anyone else. */
+  const earlier = async (): Promise<CommandResult | undefined> => {
     const [row] = await db
-      .select({ result: commandResults.result })
+      .select({
+        result: commandResults.result,
+        sender: commandResults.sender,
+        fingerprint: commandResults.fingerprint,
+      })
       .from(commandResults)
       .where(and(eq(commandResults.orgId, caller.orgId), eq(commandResults.commandId, command.id)));
-    return row?.result as CommandResult | undefined;
+    if (!row) return undefined;
+    // Rows stored before senders were recorded answer as they always did.
+    const legacy = row.sender === '';
+    if (legacy || (row.sender === sender && row.fingerprint === fingerprint))
+      return row.result as CommandResult;
+    return rejection(command.id, new DomainError('COMMAND_ID_CONFLICT'), caller.viewer);
   };
-  const first = await stored();
-  if (first) return first;
 
   let payload: unknown;
   try {
@@ -113,48 +144,49 @@ export async function executeCommand(
       throw new DomainError('COMMAND_NOT_ALLOWED');
     payload = parseOrFail(COMMAND_PAYLOADS[command.type] as v.GenericSchema, command.payload);
   } catch (error) {
-    if (error instanceof DomainError) return rejection(command.id, error, caller.viewer);
+    if (error instanceof DomainError)
+      return (await earlier()) ?? rejection(command.id, error, caller.viewer);
     throw error;
   }
   const type = command.type;
+  const stored = { orgId: caller.orgId, commandId: command.id, sender, fingerprint };
 
-  try {
-    const result = await db.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const appended = await runInScope(
-        deps.database,
-        tx,
-        caller,
-        { commandId: command.id, now },
-        (scope) =>
-          (HANDLERS[type] as Handler<CommandType>)(scope, payload as CommandPayload<CommandType>),
-      );
-      const seq = appended ?? (await currentSeq(tx, caller.orgId));
-      const ok: CommandResult = { id: command.id, ok: true, seq };
-      await tx
-        .insert(commandResults)
-        .values({ orgId: caller.orgId, commandId: command.id, result: ok, createdAt: now });
-      return { ok, changed: appended !== null };
-    });
-    if (result.changed) deps.wake(caller.orgId);
-    return result.ok;
-  } catch (error) {
-    const violated = uniqueViolation(error);
-    const named = violated && uniqueRefusal(violated);
-    const refusal = named ? new DomainError(named) : error;
-    if (refusal instanceof DomainError) {
-      // A refusal is remembered too: a retried command gets the same answer, not a second try.
-      const refused = rejection(command.id, refusal, caller.viewer);
-      await db
-        .insert(commandResults)
-        .values({ orgId: caller.orgId, commandId: command.id, result: refused })
-        .onConflictDoNothing();
-      return (await stored()) ?? refused;
+  for (let attempt = 1; ; attempt++) {
+    const first = await earlier();
+    if (first) return first;
+    try {
+      const result = await db.transaction(async (tx) => {
+        const now = deps.clock.now();
+        const appended = await runInScope(
+          deps.database,
+          tx,
+          caller,
+          { commandId: command.id, now },
+          (scope) =>
+            (HANDLERS[type] as Handler<CommandType>)(scope, payload as CommandPayload<CommandType>),
+        );
+        const seq = appended ?? (await currentSeq(tx, caller.orgId));
+        const ok: CommandResult = { id: command.id, ok: true, seq };
+        await tx.insert(commandResults).values({ ...stored, result: ok, createdAt: now });
+        return { ok, changed: appended !== null };
+      });
+      if (result.changed) deps.wake(caller.orgId);
+      return result.ok;
+    } catch (error) {
+      if (error instanceof DomainError) {
+        // A refusal is remembered too: a retried command gets the same answer, not a second try.
+        const refused = rejection(command.id, error, caller.viewer);
+        await db
+          .insert(commandResults)
+          .values({ ...stored, result: refused })
+          .onConflictDoNothing();
+        return (await earlier()) ?? refused;
+      }
+      if (attempt < RACE_ATTEMPTS && lostRace(error)) continue;
+      const violated = uniqueViolation(error);
+      const named = violated && uniqueRefusal(violated);
+      if (named) return rejection(command.id, new DomainError(named), caller.viewer);
+      throw error;
     }
-    if (violated) {
-      const winner = await stored();
-      if (winner) return winner; // the same id ran concurrently and committed first
-    }
-    throw error;
   }
 }

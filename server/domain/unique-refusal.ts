@@ -2,8 +2,9 @@ import type { ErrorName } from '../../src/protocol';
 
 /**
  * The unique indexes that stand for a rule users meet, with the refusal they mean. Handlers check
- * these first; the index decides only when two commands race past the check together, and the
- * loser must hear the same named refusal, not a server error.
+ * these first; the index decides only when two commands race past the check together. The loser
+ * runs again (lostRace) and its check then names the refusal; this map answers when the race
+ * goes on longer than the retries.
  */
 export const UNIQUE_REFUSALS: Readonly<Record<string, ErrorName>> = {
   teams_org_name: 'TEAM_EXISTS',
@@ -29,3 +30,19 @@ export const uniqueRefusal = (violation: { constraint: string }): ErrorName | un
   Object.hasOwn(UNIQUE_REFUSALS, violation.constraint)
     ? UNIQUE_REFUSALS[violation.constraint]
     : undefined;
+
+/** SQLSTATEs of a transaction that lost to a concurrent one and may succeed or be refused by name if run again. */
+const RACE_STATES = new Set([
+  '23505', // unique_violation: a concurrent command inserted the same key first
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+]);
+
+/** Whether a failed transaction lost a race (possibly wrapped, as Drizzle wraps a driver's error). */
+export function lostRace(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && RACE_STATES.has(code)) return true;
+  }
+  return false;
+}

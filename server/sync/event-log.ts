@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Actor, EventType, SyncEvent } from '../../src/protocol';
 import type { Db, Tx } from '../db/database';
-import { events } from '../db/schema';
+import { eventLogHeads, events } from '../db/schema';
 import { visibleChanges, type StoredChange } from './groups';
 
 export type PendingEvent = {
@@ -27,24 +27,41 @@ export async function appendEvents(
 ): Promise<number | null> {
   if (pending.length === 0) return null;
   await lockOrganizationLog(tx, options.orgId);
-  const inserted = await tx
-    .insert(events)
-    .values(
-      pending.map((event) => ({
-        orgId: options.orgId,
-        id: newId(),
-        type: event.type,
-        actor: options.actor,
-        commandId: options.commandId,
-        groups: [...new Set(event.changes.flatMap((change) => change.groups))],
-        data: event.data,
-        changes: event.changes,
-        at: options.at,
-      })),
-    )
-    .returning({ seq: events.seq });
+  const last = await advanceHead(tx, options.orgId, pending.length);
+  const first = last - pending.length + 1;
+  await tx.insert(events).values(
+    pending.map((event, index) => ({
+      orgId: options.orgId,
+      seq: first + index,
+      id: newId(),
+      type: event.type,
+      actor: options.actor,
+      commandId: options.commandId,
+      groups: [...new Set(event.changes.flatMap((change) => change.groups))],
+      data: event.data,
+      changes: event.changes,
+      at: options.at,
+    })),
+  );
   if (options.notify) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${options.orgId})`);
-  return Math.max(...inserted.map((row) => row.seq));
+  return last;
+}
+
+/**
+ * Takes the next `count` numbers of an organization's own sequence and returns the last. Called
+ * under the organization's log lock, so the numbers are handed out and committed in order.
+ */
+async function advanceHead(tx: Tx, orgId: string, count: number): Promise<number> {
+  const [head] = await tx
+    .insert(eventLogHeads)
+    .values({ orgId, seq: count })
+    .onConflictDoUpdate({
+      target: eventLogHeads.orgId,
+      set: { seq: sql`${eventLogHeads.seq} + ${count}` },
+    })
+    .returning({ seq: eventLogHeads.seq });
+  if (!head) throw new Error('the event log head was not advanced');
+  return head.seq;
 }
 
 /** Serializes writers of one organization's log (and its licence counts) until commit. */
@@ -52,13 +69,13 @@ export async function lockOrganizationLog(tx: Tx, orgId: string): Promise<void> 
   await tx.execute(sql`select pg_advisory_xact_lock(8101, hashtext(${orgId}))`);
 }
 
-/** The newest seq of an organization's log, 0 when it is empty. */
+/** The newest seq of an organization's log (kept when old events are pruned), 0 when it is empty. */
 export async function currentSeq(db: Db | Tx, orgId: string): Promise<number> {
-  const rows = await db
-    .select({ seq: sql<string | null>`max(${events.seq})` })
-    .from(events)
-    .where(eq(events.orgId, orgId));
-  return Number(rows[0]?.seq ?? 0);
+  const [head] = await db
+    .select({ seq: eventLogHeads.seq })
+    .from(eventLogHeads)
+    .where(eq(eventLogHeads.orgId, orgId));
+  return head?.seq ?? 0;
 }
 
 /** Events after a cursor up to a bound, optionally only those touching some groups. */

@@ -302,6 +302,10 @@ export const ERROR_TEXTS = {
     en: 'This command cannot be sent with a staff account',
     ru: 'Эту команду нельзя отправить от имени сотрудника',
   },
+  COMMAND_ID_CONFLICT: {
+    en: 'This command id was already used for another command; send it again as a new one',
+    ru: 'Этот идентификатор команды уже использован для другой команды; отправьте её заново',
+  },
   OPERATOR_NOT_FOUND: { en: 'Operator not found', ru: 'Оператор не найден' },
   CLIENT_NOT_FOUND: { en: 'Client not found', ru: 'Клиент не найден' },
   CLIENT_NOT_IN_CHANNEL: {

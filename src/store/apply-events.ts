@@ -63,7 +63,11 @@ export async function applyEvents(
       events.flatMap((event) => event.changes),
       touched,
     );
-    for (const event of events) if (event.commandId) confirmedIds.add(event.commandId);
+    // Only this user's own commands: an id is confirmed by the events its sender's command wrote,
+    // never by another sender's event that happens to carry the same id.
+    for (const event of events)
+      if (event.commandId && event.actor.kind === 'user' && event.actor.id === ctx.userId)
+        confirmedIds.add(event.commandId);
     // One read of the outbox: what these events confirm leaves it, the rest stays live.
     const done: OutboxRow[] = [];
     const stillLive: OutboxRow[] = [];

@@ -93,6 +93,28 @@ describe('local store', () => {
     expect((await db.chats.get(chatId(1)))?.updatedAt).toBe('2026-11-01T10:05:00.000Z');
   });
 
+  it("an event carrying a pending command's id confirms it only when it is this user's own", async () => {
+    const command = await enqueue(db, { type: 'chat.take', payload: { chatId: chatId(1) } }, ctx);
+    const change = {
+      table: 'chats' as const,
+      op: 'put' as const,
+      key: chatId(2),
+      row: chatRow(chatId(2), { updatedAt: '2026-11-01T10:05:00.000Z' }),
+    };
+    const someoneElse = { kind: 'user' as const, id: '00000000-0000-7000-8000-0000000000b2' };
+    await applyEvents(db, [event(11, [change], command.id, someoneElse)], 11, ctx);
+    await applyEvents(
+      db,
+      [event(12, [change], command.id, { kind: 'channel', id: chatId(3) })],
+      12,
+      ctx,
+    );
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.chats.get(chatId(1))).toMatchObject({ status: 'assigned', operatorId: ME });
+    await applyEvents(db, [event(13, [change], command.id)], 13, ctx);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('a server change under a pending command becomes its base, and the command stays applied on top', async () => {
     await enqueue(db, { type: 'chat.close', payload: { chatId: chatId(1) } }, ctx);
     await applyEvents(

@@ -97,6 +97,8 @@ export function event(
   seq: number,
   changes: SyncEvent['changes'],
   commandId: string | null = null,
+  /** Who sent it: a command's events are its sender's (ME's, unless a test says otherwise). */
+  actor: SyncEvent['actor'] = commandId ? { kind: 'user', id: ME } : { kind: 'system' },
 ): SyncEvent {
   eventCounter += 1;
   return {
@@ -104,7 +106,7 @@ export function event(
     id: `00000000-0000-7000-9000-${String(eventCounter).padStart(12, '0')}`,
     type: 'message.added',
     at: '2026-11-01T10:00:00.000Z',
-    actor: { kind: 'system' },
+    actor,
     commandId,
     data: {},
     changes,

@@ -111,12 +111,18 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   );
 
   // The message id doubles as the command id: a widget retrying after a lost answer is answered
-  // from the stored result, and the message is never written twice.
+  // from the stored result, and the message is never written twice. The ids are the visitor's
+  // own: another visitor's or a staff member's id is refused, never answered with their result.
   app.post('/widget/messages', { config: limited }, async (request) => {
     const visitor = await visitorOf(request);
     const body = parseOrFail(VisitorMessageBody, request.body);
     const result = await context.execute(
-      { orgId: visitor.orgId, actor: { kind: 'channel', id: visitor.channelId }, viewer: null },
+      {
+        orgId: visitor.orgId,
+        actor: { kind: 'channel', id: visitor.channelId },
+        viewer: null,
+        sender: `visitor:${visitor.id}`,
+      },
       {
         id: body.id,
         type: 'message.receive',
