@@ -18,7 +18,11 @@ export const AlreadyUsedPage = () => <StatusPage text="result.alreadyUsed" />;
  * path. Anything else is the unknown-error page, with the cause in the console only.
  */
 export function RouteErrorPage(props: ErrorComponentProps): ReactNode {
-  return props.error instanceof SearchParamError ? <NotFoundPage /> : <UnknownRouteError {...props} />;
+  return props.error instanceof SearchParamError ? (
+    <NotFoundPage />
+  ) : (
+    <UnknownRouteError {...props} />
+  );
 }
 
 function UnknownRouteError({ error }: ErrorComponentProps): ReactNode {

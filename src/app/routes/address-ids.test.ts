@@ -14,7 +14,16 @@ const router = createRouter({ routeTree, history: createMemoryHistory(), context
 const ID = newId();
 
 /** Not an id, each in its own way: digits (parsed as a number), words, markup, a list, an object. */
-const MALFORMED: readonly unknown[] = [123, '123', 'abc', `${ID}<script>`, '', [ID], { id: ID }, true];
+const MALFORMED: readonly unknown[] = [
+  123,
+  '123',
+  'abc',
+  `${ID}<script>`,
+  '',
+  [ID],
+  { id: ID },
+  true,
+];
 
 /**
  * How the router takes an address: 'not-found' when one of its routes refuses an id in it (the
