@@ -22,3 +22,4 @@ export * from './events';
 export * from './sync';
 export * from './api';
 export * from './service-worker-messages';
+export * from './app-paths';

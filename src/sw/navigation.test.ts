@@ -1,26 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, servesAppShell } from './navigation';
+import { servesAppShell } from './navigation';
+
+const ORIGIN = 'https://inbox.example';
+const navigation = (path: string, mode: RequestMode = 'navigate', sameOrigin = true) =>
+  servesAppShell({ url: new URL(path, ORIGIN), request: { mode }, sameOrigin });
 
 describe('service worker navigations', () => {
-  it('answers every path of the app with the app shell', () => {
+  it('answers every address of the app with the app shell', () => {
     for (const path of [
       '/',
+      '/?lang=rus',
       '/admin',
+      '/admin/',
       '/admin/chats',
       '/admin/chats?filter=assigned',
-      '/admin/preferences/categories/template/0190b6c1-7c1e-7000-8000-000000000001',
-      '/link-action/0190b6c1-7c1e-7000-8000-000000000001',
-      '/not-found',
-      '/apiary',
       '/admin/chats?q=a.b@example.com',
       '/admin/chats?next=/x/file.js',
+      '/admin/users/edit?id=123',
+      '/admin/preferences/categories/template/0190b6c1-7c1e-7000-8000-000000000001',
+      '/admin/no-such-screen',
+      '/link-action/0190b6c1-7c1e-7000-8000-000000000001',
+      '/bot-action/0190b6c1-7c1e-7000-8000-000000000001',
+      '/registration/phone-confirmation/abc',
+      '/restore',
+      '/signup?token=abc',
+      '/not-found',
+      '/service-unavailable',
+      '/unknown-error',
+      '/no-rights',
+      '/success',
+      '/already-used',
     ]) {
-      expect(servesAppShell(path), path).toBe(true);
+      expect(navigation(path), path).toBe(true);
     }
   });
 
-  it('never answers /api: the socket, the bootstrap stream and commands go to the network', () => {
+  it("leaves the server's own pages and files to the network", () => {
     for (const path of [
+      '/demo/site',
+      '/demo/site?x=1',
+      '/demo',
       '/api',
       '/api/',
       '/api?x=1',
@@ -28,43 +47,48 @@ describe('service worker navigations', () => {
       '/api/sync/live?after=10',
       '/api/commands',
       '/api/files/0190b6c1-7c1e-7000-8000-000000000001',
-    ]) {
-      expect(servesAppShell(path), path).toBe(false);
-    }
-  });
-
-  it('leaves files to the network (or to the precache, which routes first)', () => {
-    for (const path of [
+      '/api/public/rating/0190b6c1-7c1e-7000-8000-000000000001',
+      '/widget.js',
       '/manifest.webmanifest',
       '/service-worker.js',
       '/icons/icon-192.png',
       '/assets/index-abc123.js?v=1',
-      '/widget.js',
+      '/apiary',
+      '/administrator',
+      '/admins/chats',
+      '/index.html',
+      '/no-such-page',
     ]) {
-      expect(servesAppShell(path), path).toBe(false);
+      expect(navigation(path), path).toBe(false);
     }
   });
 
-  it('is what the NavigationRoute matches', async () => {
+  it('answers navigations only: a script or fetch of an app address goes to the network', () => {
+    expect(navigation('/admin/chats', 'cors')).toBe(false);
+    expect(navigation('/admin/chats', 'same-origin')).toBe(false);
+    expect(navigation('/admin/chats', 'no-cors')).toBe(false);
+  });
+
+  it('answers its own origin only', () => {
+    expect(navigation('/admin/chats', 'navigate', false)).toBe(false);
+  });
+
+  it('is what the Workbox route registered with it matches', async () => {
     // Workbox reads `self` when it loads, as in a worker.
     (globalThis as { self?: unknown }).self ??= globalThis;
-    const { NavigationRoute } = await import('workbox-routing');
-    const route = new NavigationRoute(() => Promise.resolve(new Response('')), {
-      denylist: [...NAVIGATION_DENYLIST],
-    });
-    const matches = (path: string, mode: RequestMode = 'navigate'): boolean => {
-      const url = new URL(path, 'https://inbox.example');
-      return Boolean(
+    const { Route } = await import('workbox-routing');
+    const route = new Route(servesAppShell, () => Promise.resolve(new Response('')));
+    const matches = (path: string) =>
+      Boolean(
         route.match({
-          url,
-          request: { mode } as Request,
+          url: new URL(path, ORIGIN),
+          request: { mode: 'navigate' } as Request,
           sameOrigin: true,
           event: {} as ExtendableEvent,
         }),
       );
-    };
     expect(matches('/admin/chats')).toBe(true);
-    expect(matches('/api/sync/bootstrap')).toBe(false);
-    expect(matches('/admin/chats', 'cors')).toBe(false);
+    expect(matches('/demo/site')).toBe(false);
+    expect(route.method).toBe('GET');
   });
 });

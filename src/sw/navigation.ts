@@ -1,22 +1,20 @@
-/**
- * Which navigations the service worker answers with the precached app shell.
- *
- * Every path of the single-page app (/, /admin/chats, /link-action/<uuid>, …) gets index.html,
- * so the app opens with no network. Two kinds of address are left to the network untouched:
- *  - /api and everything under it: the sync socket, the bootstrap stream, commands, file
- *    downloads. The service worker must never answer these from a cache;
- *  - addresses whose last path segment looks like a file (/manifest.webmanifest, /widget.js):
- *    they are files the server has, not screens. (Precached files are still answered from the
- *    precache: that route is registered before the navigation route.)
- *
- * The patterns are tested against pathname + search, as Workbox's NavigationRoute does.
- */
-export const NAVIGATION_DENYLIST: readonly RegExp[] = [
-  /^\/api(?:[/?]|$)/,
-  /^[^?]*\/[^/?]+\.[a-z0-9]{1,12}(?:\?|$)/i,
-];
+import { isAppPath } from '../protocol';
 
-/** True when a navigation to this path (pathname + search) is answered with the app shell. */
-export function servesAppShell(pathAndSearch: string): boolean {
-  return !NAVIGATION_DENYLIST.some((pattern) => pattern.test(pathAndSearch));
+/** What the service worker's route match is told of a request (Workbox's RouteMatchCallbackOptions). */
+export type NavigationMatch = {
+  url: URL;
+  request: Pick<Request, 'mode'>;
+  sameOrigin: boolean;
+};
+
+/**
+ * Which requests the service worker answers with the precached app shell: navigations to the
+ * app's own addresses (`isAppPath`: `/`, `/admin/…`, the public pages of spec §2), so the app
+ * opens with no network. Every other navigation on the origin is the server's — `/demo/site`,
+ * `/api/…`, the widget's script, any file — and is not intercepted: it goes to the network as if
+ * there were no service worker, and offline the browser says so itself. (Precached files are
+ * still answered from the precache: that route is registered before this one.)
+ */
+export function servesAppShell({ url, request, sameOrigin }: NavigationMatch): boolean {
+  return sameOrigin && request.mode === 'navigate' && isAppPath(url.pathname);
 }

@@ -4,9 +4,10 @@
  *
  *  - App shell: index.html, the hashed JS/CSS, the manifest and icons are precached at install
  *    (vite-plugin-pwa writes the list into the manifest variable below at build time), so the
- *    app opens with no network. Navigations to any path of the app get the precached index.html.
- *  - /api is never intercepted: there is no route for it, so those requests (the live socket,
- *    the bootstrap stream, commands) go to the network as if there were no service worker.
+ *    app opens with no network. Navigations to the app's own addresses (navigation.ts) get the
+ *    precached index.html.
+ *  - Nothing else is intercepted: /api (the live socket, the bootstrap stream, commands) and the
+ *    server's own pages (/demo/site) go to the network as if there were no service worker.
  *  - Background Sync: the `sc-outbox-flush` tag sends the outbox when no tab may be open.
  *  - Update flow: a new version waits until the page, after asking the user, posts
  *    {type: 'SKIP_WAITING'}; the page reloads when the new worker takes control.
@@ -18,11 +19,11 @@ import {
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { OPEN_URL_MESSAGE_TYPE } from '../protocol';
 import { APP_SHELL_URL, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './constants';
 import { notificationTarget, notificationWindow } from './notification-target';
-import { NAVIGATION_DENYLIST } from './navigation';
+import { servesAppShell } from './navigation';
 import { defaultOutboxSyncDeps, flushOutboxInBackground } from './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -35,11 +36,8 @@ type SyncEvent = ExtendableEvent & { readonly tag: string; readonly lastChance: 
 // Precached files first: a navigation to /manifest.webmanifest is answered by this route.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL(APP_SHELL_URL), {
-    denylist: [...NAVIGATION_DENYLIST],
-  }),
-);
+// Only the app's own addresses: the server's pages (/demo/site, /api, …) are never the shell's.
+registerRoute(servesAppShell, createHandlerBoundToURL(APP_SHELL_URL));
 
 // A first install takes the open pages at once, so lazily loaded chunks come from the precache
 // even in the tab that installed it. An update instead waits for the user (below): the page

@@ -176,6 +176,9 @@ export class SyncEngine {
       this.connect();
       this.flushSoon();
     } catch (error) {
+      // The server could not be reached (or refused the catch-up): no connection until a retry
+      // succeeds, also when there has been none since the page loaded.
+      this.setState({ connection: 'offline' });
       this.failed(error, () => {
         this.scheduleReconnect();
       });

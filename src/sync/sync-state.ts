@@ -1,6 +1,11 @@
 import type { ErrorName } from '../protocol';
 
-/** The live connection as the user should understand it. */
+/**
+ * The live connection as the user should understand it: `online` once the server's live socket
+ * is ready; `offline` when the last attempt to reach the server failed or the socket dropped (a
+ * retry is due); `connecting` while an attempt is under way with nothing failed yet, which is
+ * also where a page starts.
+ */
 export type ConnectionState = 'offline' | 'connecting' | 'online';
 
 /** What the sync engine publishes to the UI, as an RxJS observable. */
@@ -18,7 +23,9 @@ export type SyncState = {
 };
 
 export const INITIAL_SYNC_STATE: SyncState = {
-  connection: 'offline',
+  // Nothing has failed before the first attempt: a page that loads must not say the connection
+  // is lost before it has tried.
+  connection: 'connecting',
   leader: false,
   bootstrap: { state: 'idle', rows: 0 },
   outbox: { pending: 0, rejected: 0 },

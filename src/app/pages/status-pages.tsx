@@ -1,4 +1,4 @@
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { SearchParamError, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { useI18n } from '../../ui/i18n';
 import { StatusPage } from './StatusPage';
@@ -12,8 +12,20 @@ export const UnknownErrorPage = () => <StatusPage title="title.error" text="stat
 export const SuccessPage = () => <StatusPage text="result.success" />;
 export const AlreadyUsedPage = () => <StatusPage text="result.alreadyUsed" />;
 
-/** What a screen that failed to render shows: the unknown-error page, with the cause in the console only. */
-export function RouteErrorPage({ error }: ErrorComponentProps): ReactNode {
+/**
+ * What a route that failed shows. An address whose search does not pass its route's schema (a
+ * malformed `?id=`, routes/address-ids.ts) names no page: the not-found page, as for an unknown
+ * path. Anything else is the unknown-error page, with the cause in the console only.
+ */
+export function RouteErrorPage(props: ErrorComponentProps): ReactNode {
+  return props.error instanceof SearchParamError ? (
+    <NotFoundPage />
+  ) : (
+    <UnknownRouteError {...props} />
+  );
+}
+
+function UnknownRouteError({ error }: ErrorComponentProps): ReactNode {
   const { t } = useI18n();
   useEffect(() => {
     console.error(error);

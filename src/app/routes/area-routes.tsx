@@ -1,9 +1,9 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
-import * as v from 'valibot';
 import { sectionPage } from '../pages/SectionPage';
 import { FinanceTabs, MonitoringTabs, ProfileTabs, ReportsTabs } from '../shell/area-tabs';
 import { adminRoute } from './admin-route';
+import { EditIdSearchSchema } from './address-ids';
 
 // The screens load as their own chunks, so the chat workspace's first paint does without them
 // and their forms (DESIGN §6); the placeholder sections are too small to split.
@@ -115,7 +115,7 @@ const usersChildren = [
   createRoute({
     getParentRoute: () => usersRoute,
     path: 'edit',
-    validateSearch: v.object({ id: v.optional(v.string()) }),
+    validateSearch: EditIdSearchSchema,
     component: lazyRouteComponent(usersPage, 'UserEditPage'),
   }),
 ] as const;

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
-import * as v from 'valibot';
 import { sectionPage } from '../pages/SectionPage';
 import { ChannelPageFrame } from '../pages/ChannelPageFrame';
 import { channelPageType, type ChannelPage } from './channel-pages';
 import { adminRoute } from './admin-route';
+import { EditIdSearchSchema, pathId } from './address-ids';
 
 /*
  * Children are declared in arrays before addChildren: a createRoute written inside the
@@ -45,6 +45,7 @@ const channelPageChildren = [
   createRoute({
     getParentRoute: () => channelTypeRoute,
     path: 'edit/$id',
+    params: { parse: ({ id }) => ({ id: pathId(id) }) },
     beforeLoad: ({ params }) => {
       ensureChannelPage(params.type, 'edit');
     },
@@ -102,7 +103,7 @@ const chatBotChildren = [
     getParentRoute: () => chatBotsRoute,
     path: 'bot',
     // The bot being edited; none while a new one is drawn.
-    validateSearch: v.object({ id: v.optional(v.string()) }),
+    validateSearch: EditIdSearchSchema,
     component: sectionPage('section.preferences.chatBot'),
   }),
 ] as const;
@@ -123,6 +124,7 @@ const categoryChildren = [
   createRoute({
     getParentRoute: () => categoriesRoute,
     path: 'template/$id',
+    params: { parse: ({ id }) => ({ id: pathId(id) }) },
     component: sectionPage('section.preferences.categoryTemplate'),
   }),
 ] as const;

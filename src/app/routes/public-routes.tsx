@@ -11,12 +11,14 @@ import {
   UnknownErrorPage,
 } from '../pages/status-pages';
 import { rootRoute } from './root-route';
+import { pathId } from './address-ids';
 
 const child = <const P extends string>(path: P) => ({ getParentRoute: () => rootRoute, path });
 
 /** `/link-action/{uuid}`: the customer's one-time rating page; then /success or /already-used. */
 const linkActionRoute = createRoute({
   ...child('link-action/$uuid'),
+  params: { parse: ({ uuid }) => ({ uuid: pathId(uuid) }) },
   component: lazyRouteComponent(() => import('../pages/LinkActionPage'), 'LinkActionPage'),
 });
 
@@ -60,7 +62,11 @@ export const publicRoutes = [
   createRoute({ ...child('unknown-error'), component: UnknownErrorPage }),
   createRoute({ ...child('no-rights'), component: NoRightsPage }),
   linkActionRoute,
-  createRoute({ ...child('bot-action/$uuid'), component: sectionPage('section.botAction') }),
+  createRoute({
+    ...child('bot-action/$uuid'),
+    params: { parse: ({ uuid }) => ({ uuid: pathId(uuid) }) },
+    component: sectionPage('section.botAction'),
+  }),
   createRoute({ ...child('success'), component: SuccessPage }),
   createRoute({ ...child('already-used'), component: AlreadyUsedPage }),
 ] as const;

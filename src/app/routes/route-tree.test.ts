@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { APP_PATH_ROOTS, isAppPath } from '../../protocol';
 import { GUARDS } from '../guards';
 import { routeTree } from './route-tree';
 
@@ -83,5 +84,12 @@ describe('the route tree of spec §2', () => {
 
   it.each(GUARDS.map((guard) => guard.path))('the guard for %s covers a real route', (path) => {
     expect(paths).toContain(path);
+  });
+
+  it("is the app's own addresses that the service worker answers, and no more", () => {
+    const roots = new Set([...paths].map((path) => path.split('/')[1] ?? ''));
+    roots.delete('');
+    expect([...roots].sort()).toEqual([...APP_PATH_ROOTS].sort());
+    for (const path of paths) expect(isAppPath(path), path).toBe(true);
   });
 });
