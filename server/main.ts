@@ -16,6 +16,7 @@ const { app, context } = await buildServer({
   clock: systemClock,
   staticDir: config.staticDir,
   logger: process.env.LOG === 'true',
+  trustProxy: config.trustProxy,
 });
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;

@@ -38,6 +38,12 @@ export type ServerOptions = {
   staticDir?: string | undefined;
   /** Login attempts per e-mail and address per minute. */
   loginAttemptsPerMinute?: number;
+  /**
+   * Addresses and CIDR ranges of the proxies in front of the server (TRUST_PROXY), whose
+   * X-Forwarded-For names the client; empty or missing trusts nobody, and every limit counts the
+   * socket's address.
+   */
+  trustProxy?: readonly string[];
   logger?: boolean;
   /** This instance's name in the presence table; a fresh one per process by default. */
   instanceId?: string;
@@ -61,7 +67,12 @@ export async function buildServer(
   options: ServerOptions,
 ): Promise<{ app: FastifyInstance; context: ServerContext }> {
   const { database, clock } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: true });
+  const trusted = options.trustProxy ?? [];
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trusted.length > 0 ? [...trusted] : false,
+  });
   const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
   const wake = (orgId: string) => {
     hub.wake(orgId);
