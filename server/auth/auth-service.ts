@@ -11,6 +11,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { digestToken, newSecretToken } from './tokens';
 import { newTotpSecret, totpStep } from './totp';
 import { loadViewer, type Viewer } from './viewer';
+import type { RateLimiter } from '../limits/rate-limiter';
+import { loginCharges, type LoginLimits } from './login-limits';
 
 /** A two-factor login ticket lives five minutes and allows five code attempts. */
 const TICKET_TTL_MS = 5 * 60_000;
@@ -21,6 +23,8 @@ export type AuthDeps = {
   clock: Clock;
   wake: (orgId: string) => void;
   closeSession: (sessionId: string) => void;
+  limiter: RateLimiter;
+  loginLimits: LoginLimits;
 };
 export type Authenticated = { viewer: Viewer; sessionId: string };
 
@@ -31,8 +35,16 @@ export class AuthService {
     return this.deps.database.db;
   }
 
-  /** E-mail and password; a second step when two-factor authentication is on. */
-  async login(email: string, password: string): Promise<{ token: string } | { ticket: string }> {
+  /**
+   * E-mail (normalised, as LoginBody gives it) and password from a client address; a second step
+   * when two-factor authentication is on. Counted before the password is checked.
+   */
+  async login(
+    email: string,
+    password: string,
+    address: string,
+  ): Promise<{ token: string } | { ticket: string }> {
+    await this.deps.limiter.take(loginCharges(this.deps.loginLimits, address, email));
     const [user] = await this.db
       .select({
         id: users.id,
@@ -63,18 +75,21 @@ export class AuthService {
     return { token: await this.openSession(user.id, user.orgId) };
   }
 
-  async loginWithCode(ticket: string, code: string): Promise<{ token: string }> {
+  /** The second step: a code for the ticket the password gave, counted against its account. */
+  async loginWithCode(ticket: string, code: string, address: string): Promise<{ token: string }> {
     const now = this.deps.clock.now();
     const [row] = await this.db
       .select({
         ticket: loginTickets,
         orgId: users.orgId,
+        email: users.email,
         secret: users.totpSecret,
         active: users.active,
       })
       .from(loginTickets)
       .innerJoin(users, eq(users.id, loginTickets.userId))
       .where(eq(loginTickets.ticketHash, digestToken(ticket)));
+    await this.deps.limiter.take(loginCharges(this.deps.loginLimits, address, row?.email));
     if (
       !row ||
       row.ticket.usedAt ||

@@ -88,6 +88,7 @@ export type TestServerOptions = {
   url?: string;
   seed?: boolean;
   loginAttemptsPerMinute?: number;
+  loginAttemptsPerAddressPerMinute?: number;
   /** Addresses of the proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
   trustProxy?: string[];
 };
@@ -107,6 +108,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     clock,
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
+    loginAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute ?? 1000,
     trustProxy: options.trustProxy ?? [],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
