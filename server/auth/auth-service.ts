@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { newId, type CurrentUser, type UserShort } from '../../src/protocol';
 import type { Database } from '../db/database';
 import { loginTickets, organizations, sessions, users } from '../db/schema';
@@ -80,7 +80,8 @@ export class AuthService {
     const now = this.deps.clock.now();
     const [row] = await this.db
       .select({
-        ticket: loginTickets,
+        ticketId: loginTickets.id,
+        userId: loginTickets.userId,
         orgId: users.orgId,
         email: users.email,
         secret: users.totpSecret,
@@ -90,29 +91,32 @@ export class AuthService {
       .innerJoin(users, eq(users.id, loginTickets.userId))
       .where(eq(loginTickets.ticketHash, digestToken(ticket)));
     await this.deps.limiter.take(loginCharges(this.deps.loginLimits, address, row?.email));
-    if (
-      !row ||
-      row.ticket.usedAt ||
-      row.ticket.expiresAt <= now ||
-      row.ticket.attempts >= TICKET_ATTEMPTS
-    )
-      fail('TOTP_CODE_EXPIRED');
+    if (!row) fail('TOTP_CODE_EXPIRED');
+    // The attempt is taken from the ticket before the code is looked at, in one statement: codes
+    // arriving at once can never try more than the ticket's attempts between them.
+    const claimed = await this.db
+      .update(loginTickets)
+      .set({ attempts: sql`${loginTickets.attempts} + 1` })
+      .where(
+        and(
+          eq(loginTickets.id, row.ticketId),
+          isNull(loginTickets.usedAt),
+          gt(loginTickets.expiresAt, now),
+          lt(loginTickets.attempts, TICKET_ATTEMPTS),
+        ),
+      )
+      .returning({ id: loginTickets.id });
+    if (claimed.length === 0) fail('TOTP_CODE_EXPIRED');
     if (!row.active) fail('USER_INACTIVE');
     const step = row.secret ? totpStep(row.secret, code, now) : null;
-    if (step === null || !(await this.spendTotpStep(row.ticket.userId, step))) {
-      await this.db
-        .update(loginTickets)
-        .set({ attempts: row.ticket.attempts + 1 })
-        .where(eq(loginTickets.id, row.ticket.id));
-      fail('TOTP_CODE_WRONG');
-    }
+    if (step === null || !(await this.spendTotpStep(row.userId, step))) fail('TOTP_CODE_WRONG');
     const used = await this.db
       .update(loginTickets)
       .set({ usedAt: now })
-      .where(and(eq(loginTickets.id, row.ticket.id), isNull(loginTickets.usedAt)))
+      .where(and(eq(loginTickets.id, row.ticketId), isNull(loginTickets.usedAt)))
       .returning({ id: loginTickets.id });
     if (used.length === 0) fail('TOTP_CODE_EXPIRED');
-    return { token: await this.openSession(row.ticket.userId, row.orgId) };
+    return { token: await this.openSession(row.userId, row.orgId) };
   }
 
   private async openSession(userId: string, orgId: string): Promise<string> {
