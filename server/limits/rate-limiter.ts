@@ -32,7 +32,8 @@ export class RateLimiter {
   /**
    * Counts one request against every charge, then refuses with TOO_MANY_REQUESTS (its
    * `retryAfter` in whole seconds) when any of them is over its limit. A refused request still
-   * counts: whoever keeps trying stays refused until the window ends.
+   * counts: whoever keeps trying stays refused until the window ends. Each charge names a limit
+   * of its own (one statement cannot count one key twice).
    */
   async take(charges: readonly Charge[]): Promise<void> {
     if (charges.length === 0) return;
