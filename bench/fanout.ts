@@ -58,9 +58,9 @@ const CLOCK_PINGS = 20;
 
 // Every probe is one widget message from one visitor's address; the widget's rate limit per
 // minute must let the whole run through.
-if (WARMUP + ROUNDS > WIDGET_RATE_LIMIT.rateLimit.max - 5)
+if (WARMUP + ROUNDS > WIDGET_RATE_LIMIT.max - 5)
   throw new Error(
-    `BENCH_FANOUT_ROUNDS: at most ${String(WIDGET_RATE_LIMIT.rateLimit.max - 5 - WARMUP)} (the widget's rate limit)`,
+    `BENCH_FANOUT_ROUNDS: at most ${String(WIDGET_RATE_LIMIT.max - 5 - WARMUP)} (the widget's rate limit)`,
   );
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

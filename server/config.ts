@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Settings from the environment; nothing set means the embedded database and the demo data. */
 export type Config = {
   port: number;
@@ -6,6 +8,8 @@ export type Config = {
   dataDir: string;
   staticDir: string;
   demo: boolean;
+  /** The proxies whose X-Forwarded-For is believed; empty trusts nobody. */
+  trustProxy: string[];
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -19,5 +23,39 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ?? './data',
     staticDir: env.STATIC_DIR ?? './dist/app',
     demo: env.DEMO !== 'false',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** Ranges proxy-addr (Fastify's trustProxy) knows by name. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: comma-separated addresses and CIDR ranges of the proxies in front of the server
+ * (`10.0.0.0/8, 192.0.2.10`), or the named ranges loopback, linklocal, uniquelocal. Only these
+ * are believed about who a client is; "true", "*" or a hop count are refused, as they would let
+ * any client name its own address and so lift every per-address limit.
+ */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!isProxyRange(entry))
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an address, a CIDR range or one of ${NAMED_RANGES.join(', ')}`,
+      );
+  }
+  return entries;
+}
+
+function isProxyRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= bits;
 }

@@ -6,6 +6,7 @@ import { systemClock } from './clock';
 import { buildServer } from './http/app';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo/demo-data';
 import { pruneEventLog } from './jobs/prune-event-log';
+import { pruneRateLimitWindows } from './limits/rate-limiter';
 import { startTimers } from './jobs/run-timers';
 
 const config = readConfig();
@@ -16,6 +17,7 @@ const { app, context } = await buildServer({
   clock: systemClock,
   staticDir: config.staticDir,
   logger: process.env.LOG === 'true',
+  trustProxy: config.trustProxy,
 });
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;
@@ -30,10 +32,14 @@ if (config.demo) {
 }
 
 // Log retention runs at start and every six hours; instances racing on it only repeat deletes.
+// Ended rate-limit windows go with it: a window lasts a minute, so a few hours of them are small.
 const PRUNE_EVERY_MS = 6 * 3_600_000;
 const prune = () => {
   pruneEventLog(database.db, systemClock.now()).catch((error: unknown) => {
     console.error('event log pruning failed', error);
+  });
+  pruneRateLimitWindows(database.db, systemClock.now()).catch((error: unknown) => {
+    console.error('rate-limit window pruning failed', error);
   });
 };
 prune();

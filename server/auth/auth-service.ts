@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { newId, type CurrentUser, type UserShort } from '../../src/protocol';
 import type { Database } from '../db/database';
 import { loginTickets, organizations, sessions, users } from '../db/schema';
@@ -11,6 +11,8 @@ import { hashPassword, verifyPassword } from './passwords';
 import { digestToken, newSecretToken } from './tokens';
 import { newTotpSecret, totpStep } from './totp';
 import { loadViewer, type Viewer } from './viewer';
+import type { RateLimiter } from '../limits/rate-limiter';
+import { loginCharges, type LoginLimits } from './login-limits';
 
 /** A two-factor login ticket lives five minutes and allows five code attempts. */
 const TICKET_TTL_MS = 5 * 60_000;
@@ -21,6 +23,8 @@ export type AuthDeps = {
   clock: Clock;
   wake: (orgId: string) => void;
   closeSession: (sessionId: string) => void;
+  limiter: RateLimiter;
+  loginLimits: LoginLimits;
 };
 export type Authenticated = { viewer: Viewer; sessionId: string };
 
@@ -31,8 +35,16 @@ export class AuthService {
     return this.deps.database.db;
   }
 
-  /** E-mail and password; a second step when two-factor authentication is on. */
-  async login(email: string, password: string): Promise<{ token: string } | { ticket: string }> {
+  /**
+   * E-mail (normalised, as LoginBody gives it) and password from a client address; a second step
+   * when two-factor authentication is on. Counted before the password is checked.
+   */
+  async login(
+    email: string,
+    password: string,
+    address: string,
+  ): Promise<{ token: string } | { ticket: string }> {
+    await this.deps.limiter.take(loginCharges(this.deps.loginLimits, address, email));
     const [user] = await this.db
       .select({
         id: users.id,
@@ -63,41 +75,48 @@ export class AuthService {
     return { token: await this.openSession(user.id, user.orgId) };
   }
 
-  async loginWithCode(ticket: string, code: string): Promise<{ token: string }> {
+  /** The second step: a code for the ticket the password gave, counted against its account. */
+  async loginWithCode(ticket: string, code: string, address: string): Promise<{ token: string }> {
     const now = this.deps.clock.now();
     const [row] = await this.db
       .select({
-        ticket: loginTickets,
+        ticketId: loginTickets.id,
+        userId: loginTickets.userId,
         orgId: users.orgId,
+        email: users.email,
         secret: users.totpSecret,
         active: users.active,
       })
       .from(loginTickets)
       .innerJoin(users, eq(users.id, loginTickets.userId))
       .where(eq(loginTickets.ticketHash, digestToken(ticket)));
-    if (
-      !row ||
-      row.ticket.usedAt ||
-      row.ticket.expiresAt <= now ||
-      row.ticket.attempts >= TICKET_ATTEMPTS
-    )
-      fail('TOTP_CODE_EXPIRED');
+    await this.deps.limiter.take(loginCharges(this.deps.loginLimits, address, row?.email));
+    if (!row) fail('TOTP_CODE_EXPIRED');
+    // The attempt is taken from the ticket before the code is looked at, in one statement: codes
+    // arriving at once can never try more than the ticket's attempts between them.
+    const claimed = await this.db
+      .update(loginTickets)
+      .set({ attempts: sql`${loginTickets.attempts} + 1` })
+      .where(
+        and(
+          eq(loginTickets.id, row.ticketId),
+          isNull(loginTickets.usedAt),
+          gt(loginTickets.expiresAt, now),
+          lt(loginTickets.attempts, TICKET_ATTEMPTS),
+        ),
+      )
+      .returning({ id: loginTickets.id });
+    if (claimed.length === 0) fail('TOTP_CODE_EXPIRED');
     if (!row.active) fail('USER_INACTIVE');
     const step = row.secret ? totpStep(row.secret, code, now) : null;
-    if (step === null || !(await this.spendTotpStep(row.ticket.userId, step))) {
-      await this.db
-        .update(loginTickets)
-        .set({ attempts: row.ticket.attempts + 1 })
-        .where(eq(loginTickets.id, row.ticket.id));
-      fail('TOTP_CODE_WRONG');
-    }
+    if (step === null || !(await this.spendTotpStep(row.userId, step))) fail('TOTP_CODE_WRONG');
     const used = await this.db
       .update(loginTickets)
       .set({ usedAt: now })
-      .where(and(eq(loginTickets.id, row.ticket.id), isNull(loginTickets.usedAt)))
+      .where(and(eq(loginTickets.id, row.ticketId), isNull(loginTickets.usedAt)))
       .returning({ id: loginTickets.id });
     if (used.length === 0) fail('TOTP_CODE_EXPIRED');
-    return { token: await this.openSession(row.ticket.userId, row.orgId) };
+    return { token: await this.openSession(row.userId, row.orgId) };
   }
 
   private async openSession(userId: string, orgId: string): Promise<string> {

@@ -546,3 +546,14 @@ export const timers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.subjectId] }), index('timers_due').on(t.dueAt)],
 );
+
+/**
+ * Requests counted per limit and subject (a client address, an account) in the current window
+ * (server/limits/rate-limiter.ts). In the database, so every instance behind a load balancer
+ * counts together; `key` is the limit's name and a digest of the subject.
+ */
+export const rateLimitWindows = pgTable('rate_limit_windows', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetsAt: ts().notNull(),
+});

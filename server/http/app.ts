@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import websocket from '@fastify/websocket';
-import rateLimit from '@fastify/rate-limit';
 import type { Database } from '../db/database';
 import type { Clock } from '../clock';
 import { AuthService, type Authenticated } from '../auth/auth-service';
+import { loginLimits } from '../auth/login-limits';
+import { RateLimiter } from '../limits/rate-limiter';
 import { loadViewer } from '../auth/viewer';
 import { executeCommand, type CommandCaller, type CommandDeps } from '../domain/execute-command';
 import { LiveHub } from '../sync/live-hub';
@@ -36,8 +37,19 @@ export type ServerOptions = {
   clock: Clock;
   /** Folder of the built browser app; missing means the API alone. */
   staticDir?: string | undefined;
-  /** Login attempts per e-mail and address per minute. */
+  /** Sign-in attempts (passwords and two-factor codes) per account per minute; 10 by default. */
   loginAttemptsPerMinute?: number;
+  /**
+   * Sign-in attempts per client address per minute, over every account; six times the account's
+   * by default, as an office behind one address signs many people in at the start of a shift.
+   */
+  loginAttemptsPerAddressPerMinute?: number;
+  /**
+   * Addresses and CIDR ranges of the proxies in front of the server (TRUST_PROXY), whose
+   * X-Forwarded-For names the client; empty or missing trusts nobody, and every limit counts the
+   * socket's address.
+   */
+  trustProxy?: readonly string[];
   logger?: boolean;
   /** This instance's name in the presence table; a fresh one per process by default. */
   instanceId?: string;
@@ -51,8 +63,11 @@ export type ServerContext = {
   presence: Presence;
   auth: AuthService;
   execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
-  loginAttemptsPerMinute: number;
+  limiter: RateLimiter;
 };
+
+/** An address's sign-in attempts a minute, as a multiple of an account's (see ServerOptions). */
+const LOGIN_ADDRESS_FACTOR = 6;
 
 /** Commands batch bodies may carry up to 500 long messages. */
 const BODY_LIMIT = 2 * 1024 * 1024;
@@ -61,7 +76,12 @@ export async function buildServer(
   options: ServerOptions,
 ): Promise<{ app: FastifyInstance; context: ServerContext }> {
   const { database, clock } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: true });
+  const trusted = options.trustProxy ?? [];
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trusted.length > 0 ? [...trusted] : false,
+  });
   const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
   const wake = (orgId: string) => {
     hub.wake(orgId);
@@ -76,7 +96,19 @@ export async function buildServer(
         });
     }
   };
-  const auth = new AuthService({ database, clock, wake, closeSession });
+  const limiter = new RateLimiter(database.db, clock);
+  const perAccount = options.loginAttemptsPerMinute ?? 10;
+  const auth = new AuthService({
+    database,
+    clock,
+    wake,
+    closeSession,
+    limiter,
+    loginLimits: loginLimits(
+      perAccount,
+      options.loginAttemptsPerAddressPerMinute ?? LOGIN_ADDRESS_FACTOR * perAccount,
+    ),
+  });
   const presence = new Presence(database, clock, wake, options.instanceId ?? newId(), (error) => {
     app.log.error(error, 'presence update failed');
   });
@@ -89,7 +121,7 @@ export async function buildServer(
     presence,
     auth,
     execute: (caller, command) => executeCommand(commandDeps, caller, command),
-    loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 10,
+    limiter,
   };
 
   await database.listen([EVENTS_CHANNEL, CONTROL_CHANNEL], (channel, payload) => {
@@ -103,7 +135,6 @@ export async function buildServer(
 
   installErrorHandler(app);
   app.decorateRequest('auth', null);
-  await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(authRoutes(context), { prefix: '/api' });
   await app.register(commandRoutes(context), { prefix: '/api' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   AccountUpdateBody,
   CurrentUserQuery,
@@ -12,45 +12,28 @@ import {
 import { parseOrFail } from '../domain/parse';
 import type { ServerContext } from './app';
 import { authOf, requireAuth } from './require-auth';
+import { requestAddress } from './rate-limited';
 
 const ok = <T>(entity: T) => ({ code: 'ok' as const, entity });
 
-/** Login attempts are counted per address and e-mail, so one person's typos do not lock out an office. */
-const loginKey = (request: FastifyRequest): string => {
-  const body = request.body as { email?: unknown; ticket?: unknown } | undefined;
-  const who =
-    typeof body?.email === 'string'
-      ? body.email.toLowerCase()
-      : typeof body?.ticket === 'string'
-        ? body.ticket
-        : '';
-  return `${request.ip}|${who}`;
-};
-
 /** Spec §7 account calls, under /api. */
 export const authRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
-  // Counted after the body is parsed (preHandler), so the key can include the e-mail.
-  const limited = {
-    rateLimit: {
-      hook: 'preHandler' as const,
-      max: context.loginAttemptsPerMinute,
-      timeWindow: '1 minute',
-      keyGenerator: loginKey,
-    },
-  };
   const authenticated = { preHandler: requireAuth(context) };
 
-  app.post('/auth/login', { config: limited }, async (request) => {
+  // Both sign-in steps count per account and per address (server/auth/login-limits.ts).
+  app.post('/auth/login', async (request) => {
     const body = parseOrFail(LoginBody, request.body);
-    const result = await context.auth.login(body.email, body.password);
+    const result = await context.auth.login(body.email, body.password, requestAddress(request));
     return 'ticket' in result
       ? { code: 'totp_required' as const, entity: { ticket: result.ticket } }
       : ok(result);
   });
 
-  app.post('/auth/login/totp', { config: limited }, async (request) => {
+  app.post('/auth/login/totp', async (request) => {
     const body = parseOrFail(LoginTotpBody, request.body);
-    return ok(await context.auth.loginWithCode(body.ticket, body.totpCode));
+    return ok(
+      await context.auth.loginWithCode(body.ticket, body.totpCode, requestAddress(request)),
+    );
   });
 
   app.get('/auth/user', authenticated, async (request) => {

@@ -49,8 +49,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       const upload = isUploadPath(request.url);
       name = upload ? 'FILE_TOO_LARGE' : 'PAYLOAD_TOO_LARGE';
       if (upload) params = { max: ATTACHMENT_MAX_BYTES };
-    } else if (error.statusCode === 429) {
-      name = 'TOO_MANY_REQUESTS';
     } else if (
       error.statusCode !== undefined &&
       error.statusCode >= 400 &&
@@ -65,6 +63,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status =
       error instanceof DomainError ? statusOf(name) : (error.statusCode ?? statusOf(name));
+    // A limit's refusal says when to come back, as HTTP clients and proxies read it (RFC 9110).
+    if (name === 'TOO_MANY_REQUESTS' && typeof params.retryAfter === 'number')
+      void reply.header('retry-after', String(params.retryAfter));
     void reply.status(status).send(errorBody(name, requestLanguage(request), params));
   });
 }

@@ -6,8 +6,13 @@ import { chats, organizations, ratingLinks } from '../db/schema';
 import { parseOrFail } from '../domain/parse';
 import { DomainError, fail } from '../domain/domain-error';
 import type { ServerContext } from './app';
+import { limitedPerAddress } from './rate-limited';
+import type { RateLimit } from '../limits/rate-limiter';
 
 const LinkParams = v.object({ id: IdSchema });
+
+/** Per address and route: a customer opens and rates a link a few times, never sixty. */
+const RATING_RATE_LIMIT: RateLimit = { name: 'rating', max: 60, windowMs: 60_000 };
 
 /**
  * What customers reach without an account: the rating page of a closed chat (spec §4, usable
@@ -15,7 +20,7 @@ const LinkParams = v.object({ id: IdSchema });
  */
 export const publicRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
-  const limited = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  const limited = { onRequest: limitedPerAddress(context.limiter, RATING_RATE_LIMIT) };
 
   const findLink = async (id: string) => {
     const [row] = await db
@@ -28,7 +33,7 @@ export const publicRoutes = (context: ServerContext) => async (app: FastifyInsta
     return row;
   };
 
-  app.get('/public/rating/:id', { config: limited }, async (request) => {
+  app.get('/public/rating/:id', limited, async (request) => {
     const { id } = parseOrFail(LinkParams, request.params);
     const row = await findLink(id);
     const view: RatingLinkView = {
@@ -39,7 +44,7 @@ export const publicRoutes = (context: ServerContext) => async (app: FastifyInsta
     return { code: 'ok' as const, entity: view };
   });
 
-  app.post('/public/rating/:id', { config: limited }, async (request) => {
+  app.post('/public/rating/:id', limited, async (request) => {
     const { id } = parseOrFail(LinkParams, request.params);
     const { rating } = parseOrFail(RatingBody, request.body);
     const row = await findLink(id);

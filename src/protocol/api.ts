@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { LIMITS } from './limits';
 import { EmailSchema, PasswordSchema, TotpCodeSchema } from './validation';
+import { normalizeEmail } from './email';
 import { LanguageSchema } from './entities/organization';
 import { CommandEnvelopeSchema } from './commands';
 import { AttachmentListSchema, type Attachment } from './attachments';
@@ -14,7 +15,8 @@ export type ApiAnswer<T> =
   | { code: 'error'; error: ApiError };
 
 export const LoginBody = v.object({
-  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.minLength(1), v.maxLength(255)),
+  // The account lookup and the login limits both key on this spelling (normalizeEmail).
+  email: v.pipe(v.string(), v.transform(normalizeEmail), v.minLength(1), v.maxLength(255)),
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
 });
 export const LoginTotpBody = v.object({

@@ -3,6 +3,7 @@ export * from './limits';
 export * from './rights';
 export * from './errors';
 export * from './validation';
+export * from './email';
 export * from './attachments';
 export * from './entities/organization';
 export * from './entities/role';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LIMITS } from './limits';
+import { normalizeEmail } from './email';
 
 /** Spec §5: at least 8 characters, an uppercase letter, a digit and a special character. */
 export const PasswordSchema = v.pipe(
@@ -12,8 +13,7 @@ export const PasswordSchema = v.pipe(
 
 export const EmailSchema = v.pipe(
   v.string(),
-  v.trim(),
-  v.toLowerCase(),
+  v.transform(normalizeEmail),
   v.email('INVALID_EMAIL_FORMAT'),
 );
 

@@ -1,4 +1,4 @@
-import type { SyncTable } from '../protocol';
+import { normalizeEmail, type SyncTable } from '../protocol';
 import type { AnyRow, OutboxRow, SyncRows } from './tables';
 
 type Pending = Pick<OutboxRow, 'type' | 'payload' | 'createdAt'>;
@@ -118,7 +118,7 @@ function predictUser(command: Pending, row: SyncRows['users'] | undefined) {
   // Only what every colleague may see: the password and its repeat are never predicted.
   const fields = {
     name: str(p.name).trim(),
-    email: str(p.email).trim().toLowerCase(),
+    email: normalizeEmail(str(p.email)),
     phone: strOrNull(p.phone)?.trim() || null,
     affiliation: strOrNull(p.affiliation)?.trim() || null,
     photoUrl: photoUrl(p.photoFileId, row?.photoUrl ?? null),

@@ -173,6 +173,42 @@ describe('authentication over HTTP', () => {
     expect(plain.body.code).toBe('ok');
   });
 
+  it('a login ticket spends at most its five attempts, however many codes arrive at once', async () => {
+    const { secret } = (
+      await call(server, 'POST', '/api/auth/generate', {
+        token: await login(server, 'supervisor@demo.test'),
+      })
+    ).body.entity as { secret: string };
+    await server.database.db
+      .update(t.users)
+      .set({ totpEnabled: true })
+      .where(eq(t.users.email, 'supervisor@demo.test'));
+    const now = server.clock.now().getTime();
+    const accepted = [now - 30_000, now, now + 30_000].map((at) => codeFor(secret, at));
+    const wrongCode = ['000000', '000001', '000002', '000003'].find((c) => !accepted.includes(c));
+    const started = await call(server, 'POST', '/api/auth/login', {
+      body: { email: 'supervisor@demo.test', password: 'Demo-pass-1!' },
+    });
+    const ticket = started.body.entity.ticket as string;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(server, 'POST', '/api/auth/login/totp', { body: { ticket, totpCode: wrongCode } }),
+      ),
+    );
+    const names = answers.map((answer) => answer.body.error.name as string);
+    expect(names.filter((name) => name === 'TOTP_CODE_WRONG')).toHaveLength(5);
+    expect(names.filter((name) => name === 'TOTP_CODE_EXPIRED')).toHaveLength(15);
+    // The right code comes too late: the ticket is spent.
+    const right = await call(server, 'POST', '/api/auth/login/totp', {
+      body: { ticket, totpCode: codeFor(secret, now) },
+    });
+    expect(right.body.error.name).toBe('TOTP_CODE_EXPIRED');
+    await server.database.db
+      .update(t.users)
+      .set({ totpEnabled: false, totpSecret: null })
+      .where(eq(t.users.email, 'supervisor@demo.test'));
+  });
+
   it('applies the password rules and ends the other sessions on a change', async () => {
     const token = await login(server, 'operator@demo.test');
     const other = await login(server, 'operator@demo.test');

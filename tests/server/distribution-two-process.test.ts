@@ -65,7 +65,7 @@ async function connectLive(server: AppServer, token: string): Promise<WebSocket>
 /**
  * A new customer's first message through the site-chat widget. Each customer comes from an
  * address of their own, as real visitors do (the widget's rate limits count per address; the
- * server trusts X-Forwarded-For, as behind a load balancer). A message the server fails is sent
+ * servers trust the X-Forwarded-For of 127.0.0.1, as of a load balancer). A message the server fails is sent
  * again under the same id, as the widget does; `failed` hears of each failure. Returns the
  * message id, which is also its message.receive's command id.
  */
@@ -152,7 +152,13 @@ describe.runIf(postgres)('distribution by two server processes on one PostgreSQL
       .update(t.users)
       .set({ operatorStatus: 'break', autoBreakMinutes: null })
       .where(eq(t.users.orgId, org.orgId));
-    const instance = { DATABASE_URL: scratch.url, DEMO: 'false', STATIC_DIR: '/nonexistent' };
+    // The test plays the load balancer in front of both: its customers' addresses are forwarded.
+    const instance = {
+      DATABASE_URL: scratch.url,
+      DEMO: 'false',
+      STATIC_DIR: '/nonexistent',
+      TRUST_PROXY: '127.0.0.1',
+    };
     [servers.A, servers.B] = await Promise.all([
       startAppServer(instance),
       startAppServer(instance),

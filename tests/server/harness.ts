@@ -84,7 +84,14 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export type TestServerOptions = { url?: string; seed?: boolean; loginAttemptsPerMinute?: number };
+export type TestServerOptions = {
+  url?: string;
+  seed?: boolean;
+  loginAttemptsPerMinute?: number;
+  loginAttemptsPerAddressPerMinute?: number;
+  /** Addresses of the proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: string[];
+};
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   let dropScratch: (() => Promise<void>) | undefined;
@@ -101,6 +108,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     clock,
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
+    loginAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute ?? 1000,
+    trustProxy: options.trustProxy ?? [],
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -118,7 +127,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-export type Answer = { status: number; body: any };
+export type Answer = { status: number; headers: Headers; body: any };
 
 /** Who calls: staff with their token (`Bearer`), or a site-chat visitor with theirs (`Visitor`). */
 export type Caller = { token?: string; visitor?: string };
@@ -138,7 +147,7 @@ async function answerOf(response: Response): Promise<Answer> {
   } catch {
     // NDJSON and HTML stay text
   }
-  return { status: response.status, body: parsed };
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 /** A JSON call to the server, as a browser (or the site-chat widget) would make it. */
@@ -146,9 +155,9 @@ export async function call(
   server: { baseUrl: string },
   method: string,
   path: string,
-  options: Caller & { body?: unknown; raw?: string } = {},
+  options: Caller & { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers = authorization(options);
+  const headers = { ...authorization(options), ...options.headers };
   let body: string | undefined;
   if (options.raw !== undefined) body = options.raw;
   else if (options.body !== undefined) body = JSON.stringify(options.body);

@@ -4,9 +4,10 @@ import { digestToken } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { clientContacts, widgetVisitors } from '../../db/schema';
 import { fail } from '../../domain/domain-error';
+import type { RateLimit } from '../../limits/rate-limiter';
 
-/** Per address, for every widget call a visitor makes while chatting. */
-export const WIDGET_RATE_LIMIT = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+/** Per address and route, for every widget call a visitor makes while chatting. */
+export const WIDGET_RATE_LIMIT: RateLimit = { name: 'widget', max: 120, windowMs: 60_000 };
 
 export type Visitor = typeof widgetVisitors.$inferSelect;
 

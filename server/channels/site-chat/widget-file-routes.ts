@@ -10,12 +10,14 @@ import { parseOrFail } from '../../domain/parse';
 import type { ServerContext } from '../../http/app';
 import { sendFile } from '../../http/file-download';
 import { acceptRawUploads, readUpload, storeUpload } from '../../http/file-upload';
+import { limitedPerAddress } from '../../http/rate-limited';
+import type { RateLimit } from '../../limits/rate-limiter';
 import { visitorOf, WIDGET_RATE_LIMIT, type Visitor } from './visitor-auth';
 
 const FileParams = v.object({ id: IdSchema });
 
 /** Each upload may be 10 MB: far fewer per minute than the widget's other calls. */
-const UPLOAD_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+const UPLOAD_RATE_LIMIT: RateLimit = { name: 'widget-uploads', max: 20, windowMs: 60_000 };
 
 /** A visitor as a file owner: the site-chat channel's customer whose external id is the visitor id. */
 const visitorOwner = (visitor: Visitor): FileOwner => ({
@@ -62,7 +64,10 @@ export const widgetFileRoutes = (context: ServerContext) => async (app: FastifyI
 
   app.put(
     '/widget/files/:id',
-    { config: UPLOAD_RATE_LIMIT, bodyLimit: ATTACHMENT_MAX_BYTES },
+    {
+      onRequest: limitedPerAddress(context.limiter, UPLOAD_RATE_LIMIT),
+      bodyLimit: ATTACHMENT_MAX_BYTES,
+    },
     async (request) => {
       const visitor = await visitorOf(db, request);
       const { id } = parseOrFail(FileParams, request.params);
@@ -71,7 +76,8 @@ export const widgetFileRoutes = (context: ServerContext) => async (app: FastifyI
     },
   );
 
-  app.get('/widget/files/:id', { config: WIDGET_RATE_LIMIT }, async (request, reply) => {
+  const limited = { onRequest: limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT) };
+  app.get('/widget/files/:id', limited, async (request, reply) => {
     const visitor = await visitorOf(db, request);
     const { id } = parseOrFail(FileParams, request.params);
     const [file] = await db.select().from(files).where(eq(files.id, id));

@@ -20,7 +20,9 @@ import { readEvents } from '../../sync/event-log';
 import { customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
 import type { ServerContext } from '../../http/app';
+import type { RateLimit } from '../../limits/rate-limiter';
 import { onTokenMessage } from '../../http/live-token';
+import { limitedPerAddress } from '../../http/rate-limited';
 import { projectForVisitor, visitorMessage } from './visitor-feed';
 import {
   visitorByToken,
@@ -56,6 +58,9 @@ const visitorAudience = (orgId: string, visitorId: string, group: string): Viewe
 const visitorName = (visitorId: string): string =>
   `Website visitor ${visitorId.slice(-4).toUpperCase()}`;
 
+/** New visitors per address a minute: each is a row, so far fewer than the widget's other calls. */
+const VISITOR_CREATION_LIMIT: RateLimit = { name: 'widget-visitors', max: 20, windowMs: 60_000 };
+
 /** Events scanned per feed answer. */
 const FEED_PAGE = 500;
 
@@ -66,7 +71,7 @@ const FEED_PAGE = 500;
  */
 export const widgetRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
-  const limited = WIDGET_RATE_LIMIT;
+  const limited = { onRequest: limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT) };
 
   const siteChannel = async (channelId: string) => {
     const [channel] = await db.select().from(channels).where(eq(channels.id, channelId));
@@ -76,7 +81,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
 
   const visitorOf = (request: FastifyRequest) => authenticateVisitor(db, request);
 
-  app.get('/widget/:channelId/config', { config: limited }, async (request) => {
+  app.get('/widget/:channelId/config', limited, async (request) => {
     const { channelId } = parseOrFail(ChannelParams, request.params);
     const channel = await siteChannel(channelId);
     const settings = channel.settings;
@@ -94,7 +99,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
 
   app.post(
     '/widget/:channelId/visitors',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    { onRequest: limitedPerAddress(context.limiter, VISITOR_CREATION_LIMIT) },
     async (request) => {
       const { channelId } = parseOrFail(ChannelParams, request.params);
       const channel = await siteChannel(channelId);
@@ -113,7 +118,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   // The message id doubles as the command id: a widget retrying after a lost answer is answered
   // from the stored result, and the message is never written twice. The ids are the visitor's
   // own: another visitor's or a staff member's id is refused, never answered with their result.
-  app.post('/widget/messages', { config: limited }, async (request) => {
+  app.post('/widget/messages', limited, async (request) => {
     const visitor = await visitorOf(request);
     const body = parseOrFail(VisitorMessageBody, request.body);
     const result = await context.execute(
@@ -141,7 +146,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
     return { code: 'ok' as const, entity: { id: body.id, seq: result.seq } };
   });
 
-  app.get('/widget/feed', { config: limited }, async (request) => {
+  app.get('/widget/feed', limited, async (request) => {
     const visitor = await visitorOf(request);
     const { after } = parseOrFail(FeedQuery, request.query);
     // The head is read before the conversation, so a first message racing this call is not skipped.
