@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { LIMITS, newId, type CommandEnvelope } from '../../src/protocol';
 import { commandsBody, utf8Bytes } from '../../src/sync/command-batch';
 import * as t from '../../server/db/schema';
-import { call, command, operatorsChat, sendCommands, serverForSuite, type Suite } from './harness';
-
-/**
- * A fault of the database itself, for real: a trigger that fails every message whose text holds
- * the marker, as a refused value, a full disk or a broken constraint would. Nothing in the server
- * expects it, so it reaches the command route as the unexpected error it is.
- */
-async function breakMessagesHolding(suite: Suite, marker: string): Promise<() => Promise<void>> {
-  const { db } = suite.server.database;
-  await db.execute(
-    sql.raw(`create or replace function test_fail_marked() returns trigger language plpgsql as $$
-      begin
-        if position('${marker}' in new.text) > 0 then raise exception 'storage failed'; end if;
-        return new;
-      end $$`),
-  );
-  await db.execute(
-    sql.raw(`create trigger test_fail_marked before insert on messages
-      for each row execute function test_fail_marked()`),
-  );
-  return async () => {
-    await db.execute(sql.raw('drop trigger test_fail_marked on messages'));
-    await db.execute(sql.raw('drop function test_fail_marked()'));
-  };
-}
+import { call, command, operatorsChat, sendCommands, serverForSuite } from './harness';
+import { breakMessagesHolding } from './database-fault';
 
 describe('a batch with a command the server fails on', () => {
   const suite = serverForSuite();
@@ -44,7 +21,7 @@ describe('a batch with a command the server fails on', () => {
     const { server, ids, operator } = suite;
     const chat = await operatorsChat(server, ids);
     const marker = `poison-${newId()}`;
-    const repair = await breakMessagesHolding(suite, marker);
+    const repair = await breakMessagesHolding(suite.server.database, marker);
     const before = command('message.send', { chatId: chat.id, text: 'Before the poison' });
     const poison = command('message.send', { chatId: chat.id, text: `Text with ${marker}` });
     const after = command('message.send', { chatId: chat.id, text: 'After the poison' });
@@ -93,7 +70,7 @@ describe('a batch with a command the server fails on', () => {
       .where(eq(t.users.id, ids.supervisor.id));
     const chat = await operatorsChat(server, ids);
     const marker = `poison-${newId()}`;
-    const repair = await breakMessagesHolding(suite, marker);
+    const repair = await breakMessagesHolding(suite.server.database, marker);
     try {
       const [result] = await sendCommands(server, supervisor, [
         command('message.send', { chatId: chat.id, text: marker, internal: true }),
