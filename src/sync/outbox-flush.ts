@@ -111,6 +111,16 @@ async function nextPending(
 }
 
 /**
+ * A command the server failed on before goes in a request of its own, so it cannot take a request
+ * with others down again: the oldest rows up to the first such command, or that command alone.
+ */
+function alonePastFailures(rows: OutboxRow[]): OutboxRow[] {
+  const failed = rows.findIndex((row) => (row.failures ?? 0) > 0);
+  if (failed < 0) return rows;
+  return failed === 0 ? rows.slice(0, 1) : rows.slice(0, failed);
+}
+
+/**
  * Sends pending commands in creation order, in requests cut to the server's count and body
  * limits (command-batch.ts), until none is left. Each keeps its id, so a batch re-sent after a
  * lost answer is answered from the server's stored results instead of applied twice.
@@ -144,7 +154,9 @@ export async function flushOutbox(
     };
 
     for (;;) {
-      const rows = await nextPending(db, setAside, Math.min(pace.size, limits.maxCount));
+      const rows = alonePastFailures(
+        await nextPending(db, setAside, Math.min(pace.size, limits.maxCount)),
+      );
       if (rows.length === 0) break;
       const cut = cutBatch(rows.map(envelopeOf), { ...limits, maxCount: pace.size });
       if (cut.kind === 'tooLarge') {
