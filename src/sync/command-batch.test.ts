@@ -84,6 +84,14 @@ describe('cutting the outbox into requests', () => {
 
 describe('what an answer that is not 200 says', () => {
   const named = (name: string) => ({ code: 'error', error: { name, params: {}, message: name } });
+  const withField = (field: string) => ({
+    code: 'error',
+    error: {
+      name: 'VALIDATION_FAILED' as const,
+      params: { field },
+      message: 'Incorrect value entered',
+    },
+  });
   it.each<[string, number, unknown, BatchAnswer | null]>([
     [
       'our 413: too large, by name',
@@ -101,13 +109,16 @@ describe('what an answer that is not 200 says', () => {
       { kind: 'refused', error: { name: 'PAYLOAD_TOO_LARGE' } },
     ],
     [
-      'our 400: the request refused by name',
+      'our 400 naming a command: the request refused by name',
       400,
-      named('VALIDATION_FAILED'),
-      {
-        kind: 'refused',
-        error: { name: 'VALIDATION_FAILED', params: {}, message: 'VALIDATION_FAILED' },
-      },
+      withField('commands.3.id'),
+      { kind: 'refused', error: withField('commands.3.id').error },
+    ],
+    [
+      'our 400 about the body as a whole: not a word about any command',
+      400,
+      withField('body'),
+      null,
     ],
     ['a 400 page that is not ours: no answer', 400, null, null],
     [

@@ -82,7 +82,7 @@ export type BatchAnswer =
 
 /**
  * Sorts an HTTP answer other than 200 and 401. A named refusal or failure needs the product's
- * error shape: a 502, 503 or 504 (a proxy, a restarting server), or a page that is not ours, says
+ * error shape (docs/errors.md): a 502, 503 or 504 (a proxy, a restarting server), or a page that is not ours, says
  * nothing about the commands and gives `null`, for a retry of the same commands after a pause.
  * A 413 is about size whoever says it (a proxy may hold a lower limit than ours).
  */
@@ -90,7 +90,12 @@ export function sortFailedAnswer(status: number, body: unknown): BatchAnswer | n
   const error = productError(body);
   if (status === 413) return { kind: 'refused', error: error ?? { name: 'PAYLOAD_TOO_LARGE' } };
   if (!error) return null;
-  if (status === 400) return { kind: 'refused', error };
+  // A 400 about a command names it (`commands.3.id`); one about the body as a whole (a proxy
+  // that mangled it) would refuse any command, so it is not taken as a word about these.
+  if (status === 400)
+    return String(error.params?.field ?? '').startsWith('commands')
+      ? { kind: 'refused', error }
+      : null;
   if (status === 500) return { kind: 'failed', error };
   return null;
 }
