@@ -143,6 +143,35 @@ describe('flushing the outbox when the server fails', () => {
     ).toEqual([]);
   });
 
+  it('a command the server failed on waits for its retry while commands written after it go at once', async () => {
+    const rows = await queue(['fails', 'written later']);
+    const failing = rows[0]?.id ?? '';
+    const { api, requests } = server((commands) =>
+      Response.json({
+        results: commands.map((c, i) =>
+          c.id === failing
+            ? { id: c.id, ok: false, error: { name: 'UNKNOWN_ERROR', params: {} } }
+            : { id: c.id, ok: true, seq: i + 1 },
+        ),
+      }),
+    );
+    const first = await flushOutbox(db, api, ctx, undefined, {});
+    expect(first).toMatchObject({ sent: 1, heldBack: [failing] });
+    const later = await enqueue(
+      db,
+      { type: 'message.send', payload: { chatId: chatId(1), text: 'written during the pause' } },
+      ctx,
+    );
+    // New work during the pause: the held-back command is left for its retry.
+    const meanwhile = await flushOutbox(db, api, ctx, undefined, { skip: new Set(first.heldBack) });
+    expect(meanwhile).toMatchObject({ sent: 1, heldBack: [] });
+    expect(requests.map((request) => request.ids)).toEqual([[failing, rows[1]?.id], [later.id]]);
+    // The retry: alone, and one more failure counted.
+    await flushOutbox(db, api, ctx, undefined, {});
+    expect(requests.at(-1)?.ids).toEqual([failing]);
+    expect((await db.outbox.where('id').equals(failing).first())?.failures).toBe(2);
+  });
+
   it('a command alone over the body limit is refused PAYLOAD_TOO_LARGE without being sent; the rest goes', async () => {
     const rows = await queue(['short one', 'x'.repeat(3_000), 'short two']);
     const { api, requests } = server(accepted);
