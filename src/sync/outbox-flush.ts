@@ -127,8 +127,9 @@ function alonePastFailures(rows: OutboxRow[]): OutboxRow[] {
  *
  * A command no request can carry, or one the server refuses by name, is refused for the user to
  * see; one the server fails on unexpectedly is set aside for a later try (refused after a few) and
- * the commands after it go. No answer of the server's (network, 502/503/504) propagates to the
- * caller, which retries with backoff: a server that is away never turns a command into a refusal.
+ * the commands after it go. When the server gives no answer of its own (network, 502/503/504),
+ * the error propagates to the caller, which retries with backoff: a server that is away never
+ * turns a command into a refusal.
  */
 export async function flushOutbox(
   db: InboxDb,
@@ -205,8 +206,8 @@ export async function flushOutbox(
       const unexpected: { id: string; error: ApiError }[] = [];
       for (const id of ids) {
         const result = byId.get(id);
-        if (!result)
-          setAside.add(id); // not answered: tried again later, never lost
+        // A command the answer left out is tried again later, never lost.
+        if (!result) setAside.add(id);
         else if (isUnexpectedFailure(result)) unexpected.push(result);
         else settled.push(result);
       }
