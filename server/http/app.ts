@@ -11,7 +11,7 @@ import { executeCommand, type CommandCaller, type CommandDeps } from '../domain/
 import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
-import { newId, type CommandEnvelope, type CommandResult } from '../../src/protocol';
+import { LIMITS, newId, type CommandEnvelope, type CommandResult } from '../../src/protocol';
 import { installErrorHandler } from './error-handler';
 import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
@@ -69,8 +69,8 @@ export type ServerContext = {
 /** An address's sign-in attempts a minute, as a multiple of an account's (see ServerOptions). */
 const LOGIN_ADDRESS_FACTOR = 6;
 
-/** Commands batch bodies may carry up to 500 long messages. */
-const BODY_LIMIT = 2 * 1024 * 1024;
+/** The protocol's one body limit: the outbox cuts its command batches to the same figure. */
+const BODY_LIMIT = LIMITS.requestBodyMaxBytes;
 
 export async function buildServer(
   options: ServerOptions,

@@ -1,23 +1,57 @@
-import type { FastifyInstance } from 'fastify';
-import { CommandsBody, type CommandResult } from '../../src/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CommandsBody, type CommandEnvelope, type CommandResult } from '../../src/protocol';
+import type { CommandCaller } from '../domain/execute-command';
+import { DomainError } from '../domain/domain-error';
 import { parseOrFail } from '../domain/parse';
 import type { ServerContext } from './app';
+import { errorBody, requestLanguage } from './error-handler';
 import { authOf, requireAuth } from './require-auth';
+
+/**
+ * One command of a batch, answered whatever happens to it. A failure that is not a refusal (the
+ * database refusing a value, a bug) answers this command UNKNOWN_ERROR and is logged with the
+ * command's id and type, while the batch's other commands still get their results: one command
+ * the server cannot take must not hide whether the others were applied. Its transaction rolled
+ * back and no result is stored under its id, so the same command sent again runs again.
+ */
+async function executeAnswered(
+  context: ServerContext,
+  request: FastifyRequest,
+  caller: CommandCaller,
+  command: CommandEnvelope,
+): Promise<CommandResult> {
+  try {
+    return await context.execute(caller, command);
+  } catch (error) {
+    const language = requestLanguage(request);
+    if (error instanceof DomainError)
+      return {
+        id: command.id,
+        ok: false,
+        error: errorBody(error.errorName, language, error.params).error,
+      };
+    request.log.error(
+      { err: error, commandId: command.id, commandType: command.type },
+      'command failed unexpectedly',
+    );
+    if (process.env.DEBUG_ERRORS) console.error(error);
+    return { id: command.id, ok: false, error: errorBody('UNKNOWN_ERROR', language).error };
+  }
+}
 
 /** POST /api/commands: an ordered batch, one result per command, each in its own transaction. */
 export const commandRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   app.post('/commands', { preHandler: requireAuth(context) }, async (request) => {
     const body = parseOrFail(CommandsBody, request.body);
     const { viewer } = authOf(request);
+    const caller: CommandCaller = {
+      orgId: viewer.orgId,
+      actor: { kind: 'user', id: viewer.id },
+      viewer,
+    };
     const results: CommandResult[] = [];
-    for (const command of body.commands) {
-      results.push(
-        await context.execute(
-          { orgId: viewer.orgId, actor: { kind: 'user', id: viewer.id }, viewer },
-          command,
-        ),
-      );
-    }
+    for (const command of body.commands)
+      results.push(await executeAnswered(context, request, caller, command));
     return { results };
   });
 };

@@ -45,6 +45,12 @@ export const LIMITS = {
   messageTextMax: 10_000,
   /** Commands in one POST /api/commands batch; the outbox sends at most this many at once. */
   commandBatchMax: 500,
+  /**
+   * The largest request body the server reads, in bytes of the JSON as sent (UTF-8). The outbox
+   * cuts its POST /api/commands batches to fit, so a long queue of long replies (10,000
+   * characters of Cyrillic are 20 KB, of CJK or emoji 30-40 KB) never meets a 413.
+   */
+  requestBodyMaxBytes: 2 * 1024 * 1024,
   /** Closed chats older than this are not bootstrapped; they come on demand. */
   bootstrapClosedChatDays: 30,
 } as const;

@@ -136,6 +136,31 @@ export async function recordAttempt(db: InboxDb, ids: readonly string[]): Promis
   });
 }
 
+/**
+ * Counts an unexpected failure (UNKNOWN_ERROR) of each command; one that reaches `refuseAt`
+ * failures is refused with that error as any refusal is (kept, for the user to retry or discard),
+ * the others stay pending for a later try. Returns the refused rows.
+ */
+export async function recordUnexpectedFailures(
+  db: InboxDb,
+  failed: readonly { id: string; error: ApiError }[],
+  refuseAt: number,
+  ctx: PredictContext,
+): Promise<OutboxRow[]> {
+  if (failed.length === 0) return [];
+  const given: CommandResult[] = [];
+  await db.transaction('rw', db.outbox, async () => {
+    for (const { id, error } of failed) {
+      const row = await db.outbox.where('id').equals(id).first();
+      if (row?.n === undefined || row.state !== 'pending') continue;
+      const failures = (row.failures ?? 0) + 1;
+      await db.outbox.update(row.n, { failures });
+      if (failures >= refuseAt) given.push({ id, ok: false, error });
+    }
+  });
+  return given.length > 0 ? recordResults(db, given, ctx) : [];
+}
+
 /** A refused command sent again as a new command (new id), e.g. after the channel came back. */
 export async function retryRejected(
   db: InboxDb,

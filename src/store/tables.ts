@@ -59,6 +59,11 @@ export type OutboxRow = {
   seq?: number;
   error?: ApiError;
   attempts: number;
+  /**
+   * Times the server failed on this command unexpectedly (UNKNOWN_ERROR) while it took others;
+   * the outbox refuses it after a few (src/sync/command-batch.ts).
+   */
+  failures?: number;
 };
 
 /** The server's version of a row that has pending local changes on top (null: the server has none). */

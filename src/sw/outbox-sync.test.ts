@@ -67,7 +67,7 @@ describe('Background Sync flush of the outbox', () => {
       );
     });
     const outcome = await flushOutboxInBackground(deps(fetchImpl));
-    expect(outcome).toEqual({ sent: 1, rejected: [] });
+    expect(outcome).toEqual({ sent: 1, rejected: [], heldBack: [] });
     const [input, init] = fetchImpl.mock.calls[0] ?? [];
     expect(input).toBe('https://inbox.example/api/commands');
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');

@@ -21,20 +21,37 @@ export const defaultOutboxSyncDeps = (locks: LockManager | undefined): OutboxSyn
   locks,
 });
 
+/** A flush that sent what it could but holds commands the server failed on, for a later try. */
+export class CommandsHeldBack extends Error {
+  constructor(readonly count: number) {
+    super(`${String(count)} commands held back for a later try`);
+    this.name = 'CommandsHeldBack';
+  }
+}
+
 /**
  * Sends the signed-in user's outbox on a Background Sync event, when no tab may be open
  * (DESIGN §5). It takes the same Web Lock as the sync worker, so the two never flush at once.
  *
  * Resolves with the outcome, or null when nobody is signed in or the server refused the token
  * (the session is over: retrying cannot help, and the page handles the sign-out). Any other
- * failure (no network, a 5xx) rejects, so the browser fires the sync again later.
+ * failure (no network, a 5xx, commands the server failed on) rejects, so the browser fires the
+ * sync again later.
  */
 export async function flushOutboxInBackground(deps: OutboxSyncDeps): Promise<FlushOutcome | null> {
   const session = await deps.loadSession();
   if (!session) return null;
   const db = await deps.openStore(session.orgId, session.userId);
   try {
-    return await deps.flush(db, deps.createApi(session), { userId: session.userId }, deps.locks);
+    const outcome = await deps.flush(
+      db,
+      deps.createApi(session),
+      { userId: session.userId },
+      deps.locks,
+    );
+    // Commands the server failed on wait for a later try: the browser fires the sync again.
+    if (outcome.heldBack.length > 0) throw new CommandsHeldBack(outcome.heldBack.length);
+    return outcome;
   } catch (error) {
     if (error instanceof AuthLostError) return null;
     throw error;

@@ -7,6 +7,7 @@ import {
   type CommandResult,
   type EventsPage,
 } from '../protocol';
+import { commandsBody, sortFailedAnswer, type BatchAnswer } from './command-batch';
 import type { SyncSession } from './sync-state';
 
 /** The server refused the token: the session is over. */
@@ -92,14 +93,25 @@ export class SyncApi {
     return envelope.output as EventsPage;
   }
 
-  async commands(commands: CommandEnvelope[]): Promise<CommandResult[]> {
-    const response = await this.request('/api/commands', {
+  /**
+   * Sends a batch (the body exactly as `commandsBody` measures it). Answers what the server said
+   * about the commands: their results, or its named refusal or failure of the request as a whole.
+   * No answer of the server's (network, a proxy's 502/503/504, a body that is not ours) throws, for
+   * a retry of the same commands after a pause.
+   */
+  async commands(commands: readonly CommandEnvelope[]): Promise<BatchAnswer> {
+    const response = await this.send('/api/commands', {
       method: 'POST',
-      body: JSON.stringify({ commands }),
+      body: commandsBody(commands),
     });
-    const body: unknown = await response.json();
-    if (!v.safeParse(CommandResultsSchema, body).success) throw new HttpError(502);
-    return (body as { results: CommandResult[] }).results;
+    const body: unknown = await response.json().catch(() => null);
+    if (response.ok) {
+      if (!v.safeParse(CommandResultsSchema, body).success) throw new HttpError(502);
+      return { kind: 'results', results: (body as { results: CommandResult[] }).results };
+    }
+    const answer = sortFailedAnswer(response.status, body);
+    if (!answer) throw new HttpError(response.status);
+    return answer;
   }
 
   /** Uploads a file under its own id; repeating it is harmless. A refusal carries its error name. */

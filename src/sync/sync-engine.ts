@@ -17,7 +17,7 @@ import { runBootstrap } from './bootstrap-run';
 import { batchWhileBusy } from './batch-while-busy';
 import { catchUp, ResetRequired } from './catch-up';
 import { countedApply, epochNow, noteLiveFrame, syncStats } from './sync-stats';
-import { flushOutbox } from './outbox-flush';
+import { flushOutbox, freshPace } from './outbox-flush';
 import { INITIAL_SYNC_STATE, type SyncState } from './sync-state';
 
 /** The part of a WebSocket the engine uses: the browser's, or `ws` in Node tests. */
@@ -64,6 +64,12 @@ export class SyncEngine {
   private flushAttempt = 0;
   private flushing = false;
   private flushAgain = false;
+  /** The retry due is for a server that did not answer: new commands wait for it too. */
+  private flushTimerForOutage = false;
+  /** How many commands the next request carries (outbox-flush.ts), kept across the retries. */
+  private readonly pace = freshPace();
+  /** Commands the server failed on, waiting for the retry due; new commands go meanwhile. */
+  private readonly heldBack = new Set<string>();
   /** Commands in the outbox not yet sent, as the outbox watch last counted them. */
   private unsent = 0;
   private cursor = 0;
@@ -311,37 +317,46 @@ export class SyncEngine {
    * online and the retry's timer flush everything, and an attempt at each change would spin
    * against a dead network (a long offline queue changes with every reply typed, and every failed
    * attempt changes it again by counting itself). `now` (the connection is back, the browser says
-   * the network is, the retry is due) always tries.
+   * the network is, the retry is due) always tries. Commands the server failed on (not a server
+   * that is away) wait for their retry while new work goes without them.
    */
   flushSoon(reason: 'now' | 'new work' = 'now'): void {
     if (!this.state$.value.leader || this.stopped) return;
     if (
       reason === 'new work' &&
-      (this.state$.value.connection !== 'online' || this.flushTimer !== undefined)
+      (this.state$.value.connection !== 'online' ||
+        (this.flushTimer !== undefined && this.flushTimerForOutage))
     )
       return;
     if (this.flushing) {
       this.flushAgain = true;
       return;
     }
-    this.clearFlushTimer();
+    // New work goes without the commands held back; a retry (or the connection back) sends all.
+    if (reason === 'now') {
+      this.clearFlushTimer();
+      this.heldBack.clear();
+    }
     this.flushing = true;
     this.flushAgain = false;
-    flushOutbox(this.db, this.deps.api, this.deps.ctx, this.deps.locks)
+    flushOutbox(this.db, this.deps.api, this.deps.ctx, this.deps.locks, {
+      pace: this.pace,
+      skip: this.heldBack,
+    })
       .then((outcome) => {
-        this.flushAttempt = 0;
         for (const row of outcome.rejected)
           this.log(`command ${row.type} refused: ${row.error?.name ?? ''}`);
+        for (const id of outcome.heldBack) this.heldBack.add(id);
+        // Commands the server failed on are tried again after a pause; it answered the rest, so
+        // new commands need not wait for them.
+        if (this.heldBack.size === 0) this.flushAttempt = 0;
+        else if (this.flushTimer === undefined) this.retryFlushLater(false);
       })
       .catch((error: unknown) => {
+        this.clearFlushTimer();
+        this.heldBack.clear();
         this.failed(error, () => {
-          this.flushTimer = setTimeout(
-            () => {
-              this.flushTimer = undefined;
-              this.flushSoon();
-            },
-            backoffDelay(this.flushAttempt++, this.deps.random),
-          );
+          this.retryFlushLater(true);
         });
       })
       .finally(() => {
@@ -349,6 +364,17 @@ export class SyncEngine {
         // Commands written during the attempt: sent now, unless it failed and a retry is due.
         if (this.flushAgain) this.flushSoon('new work');
       });
+  }
+
+  private retryFlushLater(outage: boolean): void {
+    this.flushTimerForOutage = outage;
+    this.flushTimer = setTimeout(
+      () => {
+        this.flushTimer = undefined;
+        this.flushSoon();
+      },
+      backoffDelay(this.flushAttempt++, this.deps.random),
+    );
   }
 
   private clearFlushTimer(): void {
