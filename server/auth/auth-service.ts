@@ -184,6 +184,7 @@ export class AuthService {
   }
 
   async toggleTotp(viewer: Viewer, enabled: boolean, code: string): Promise<CurrentUser> {
+    await this.countAccountCheck(viewer);
     const [user] = await this.db
       .select({ secret: users.totpSecret, totpEnabled: users.totpEnabled })
       .from(users)
@@ -200,6 +201,15 @@ export class AuthService {
     return this.currentUser(viewer);
   }
 
+  /**
+   * A password or code checked for someone already signed in counts against their account's
+   * sign-in limit: a session left open on a shared computer gives no more guesses at the password
+   * or the authenticator's codes than the login page does.
+   */
+  private async countAccountCheck(viewer: Viewer): Promise<void> {
+    await this.deps.limiter.take([{ limit: this.deps.loginLimits.account, subject: viewer.email }]);
+  }
+
   async updateAccount(
     viewer: Viewer,
     changes: { name?: string; language?: 'en' | 'ru'; phone?: string | null },
@@ -214,6 +224,7 @@ export class AuthService {
     oldPassword: string,
     newPassword: string,
   ): Promise<void> {
+    await this.countAccountCheck(auth.viewer);
     const [user] = await this.db
       .select({ passwordHash: users.passwordHash })
       .from(users)

@@ -148,6 +148,31 @@ describe('with no proxy configured (the default)', () => {
     },
   );
 
+  it('guesses at the password or the two-factor code from inside a session count against the account too', async () => {
+    const token = (await loginFrom(server, 'operator@demo.test', DEMO_PASSWORD)).body.entity
+      .token as string;
+    const changePassword = () =>
+      call(server, 'POST', '/api/auth/acc/passwordChange', {
+        token,
+        body: { oldPassword: WRONG, newPassword: 'Next-pass-2!', repeatPassword: 'Next-pass-2!' },
+      });
+    // The sign-in above counted once; the rest of the minute's allowance is spent on guesses.
+    for (let i = 1; i < ACCOUNT_LIMIT; i++) {
+      const guess = await changePassword();
+      expect(guess.body.error.name).toBe('PASSWORD_INCORRECT');
+    }
+    expectTooMany(await changePassword());
+    const toggle = await call(server, 'PATCH', '/api/auth/toggle', {
+      token,
+      body: { enabled: false, totpCode: '000000' },
+    });
+    expectTooMany(toggle);
+    // The account's own sign-in waits out the same minute.
+    expectTooMany(await loginFrom(server, 'operator@demo.test', DEMO_PASSWORD));
+    server.clock.advance(WINDOW_MS);
+    expect((await changePassword()).body.error.name).toBe('PASSWORD_INCORRECT');
+  });
+
   it('" Admin@Demo.Test", its other spellings and "admin@demo.test" share one limit', async () => {
     const spellings = [
       ' Admin@Demo.Test',
