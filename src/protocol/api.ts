@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { LIMITS } from './limits';
-import { EmailSchema, PasswordSchema, TotpCodeSchema } from './validation';
+import {
+  CustomerMessageTextSchema,
+  EmailSchema,
+  PasswordSchema,
+  TotpCodeSchema,
+  customerDetail,
+} from './validation';
 import { LanguageSchema } from './entities/organization';
 import { CommandEnvelopeSchema } from './commands';
 import { AttachmentListSchema, type Attachment } from './attachments';
@@ -103,11 +109,14 @@ export type WidgetConfig = {
   logoUrl: string | null;
 };
 
-/** A widget message: text, files the visitor uploaded first, or both. */
+/**
+ * A widget message: text, files the visitor uploaded first, or both. The customer's words and name
+ * are made safe rather than refused (src/protocol/text.ts): a refusal would stall their widget.
+ */
 export const VisitorMessageBody = v.object({
   id: IdSchema,
-  text: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.messageTextMax)), ''),
-  name: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  text: v.optional(CustomerMessageTextSchema, ''),
+  name: v.optional(customerDetail(0, 255)),
   attachments: AttachmentListSchema,
 });
 

@@ -2,7 +2,14 @@ import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { LIMITS } from './limits';
 import { AttachmentListSchema } from './attachments';
-import { EmailSchema, MessageTextSchema, PasswordSchema } from './validation';
+import {
+  CustomerMessageTextSchema,
+  EmailSchema,
+  MessageTextSchema,
+  PasswordSchema,
+  customerDetail,
+} from './validation';
+import { ParsedLater } from './text';
 import { OperatorStatusSchema, UserSchema } from './entities/user';
 import { RoutingRuleSchema } from './entities/routing-rule';
 import { AutoRepliesSavePayload } from './entities/auto-reply';
@@ -63,13 +70,13 @@ export const MessageReceivePayload = v.object({
   messageId: v.optional(IdSchema),
   /** The customer as the channel knows them: its own id for them, and what it tells of them. */
   client: v.object({
-    externalId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-    name: v.optional(v.pipe(v.string(), v.maxLength(255))),
-    phone: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.phoneMax))),
-    email: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    externalId: customerDetail(1, 255),
+    name: v.optional(customerDetail(0, 255)),
+    phone: v.optional(customerDetail(0, LIMITS.phoneMax)),
+    email: v.optional(customerDetail(0, 255)),
   }),
-  /** May be empty when the message is files only. */
-  text: MessageTextSchema,
+  /** May be empty when the message is files only. Made safe, never refused (src/protocol/text.ts). */
+  text: CustomerMessageTextSchema,
   /** Files this customer uploaded through the channel (the widget: PUT /api/widget/files/:id). */
   attachments: AttachmentListSchema,
 });
@@ -253,11 +260,14 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'user.update',
 ];
 
-/** The envelope; the payload is checked against its type's schema separately. */
+/**
+ * The envelope; the payload is checked against its type's schema separately (ParsedLater), so a
+ * bad payload refuses its own command, not the batch it came in.
+ */
 export const CommandEnvelopeSchema = v.object({
   id: IdSchema,
   type: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-  payload: v.unknown(),
+  payload: ParsedLater,
 });
 export type CommandEnvelope = v.InferOutput<typeof CommandEnvelopeSchema>;
 
