@@ -11,7 +11,7 @@ import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
 import { newId, type CommandEnvelope, type CommandResult } from '../../src/protocol';
-import { installErrorHandler } from './error-handler';
+import { frameworkErrors, installErrorHandler } from './error-handler';
 import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
 import { syncRoutes } from './sync-routes';
@@ -61,7 +61,12 @@ export async function buildServer(
   options: ServerOptions,
 ): Promise<{ app: FastifyInstance; context: ServerContext }> {
   const { database, clock } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT, trustProxy: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    frameworkErrors,
+  });
   const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
   const wake = (orgId: string) => {
     hub.wake(orgId);
