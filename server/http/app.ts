@@ -11,7 +11,7 @@ import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
 import { newId, type CommandEnvelope, type CommandResult } from '../../src/protocol';
-import { frameworkErrors, installErrorHandler } from './error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler';
 import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
 import { syncRoutes } from './sync-routes';
@@ -66,6 +66,7 @@ export async function buildServer(
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     frameworkErrors,
+    clientErrorHandler,
   });
   const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
   const wake = (orgId: string) => {

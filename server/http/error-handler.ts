@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type {
   FastifyError,
   FastifyInstance,
@@ -56,6 +58,30 @@ export function frameworkErrors(
   void reply
     .status(statusOf(name))
     .send(errorBody(name, requestLanguage(request), refused ? { field: 'path' } : {}));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request at
+ * all (headers over Node's 16 KiB, a malformed request line, a request too slow to arrive), in
+ * the product's shape rather than Fastify's own. There is no request to take a language from.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, name, params]: [number, ErrorName, ErrorParams] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'PAYLOAD_TOO_LARGE', {}]
+      : [
+          error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400,
+          'VALIDATION_FAILED',
+          { field: 'request' },
+        ];
+  const body = JSON.stringify(errorBody(name, 'en', params));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }
 
 /**

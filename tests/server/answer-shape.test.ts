@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ERROR_NAMES } from '../../src/protocol';
 import { serverForSuite } from './harness';
@@ -92,6 +93,37 @@ describe('every answer of /api is the product’s shape, whatever the request', 
       400,
       'VALIDATION_FAILED',
     );
+  });
+
+  /** What the server writes back to bytes sent on a raw connection, as a status and a JSON body. */
+  async function rawExchange(request: string): Promise<Raw> {
+    const { hostname, port } = new URL(suite.server.baseUrl);
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.end(request);
+      });
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+      });
+      socket.on('close', () => {
+        resolve(received);
+      });
+      socket.on('error', reject);
+    });
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), body: JSON.parse(body) as unknown };
+  }
+
+  it('headers over Node’s limit are PAYLOAD_TOO_LARGE in the product’s shape', async () => {
+    const answer = await rawExchange(
+      `GET /api/auth/user HTTP/1.1\r\nHost: x\r\nX-Junk: ${'j'.repeat(20_000)}\r\n\r\n`,
+    );
+    expectRefusal(answer, 431, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('a request Node cannot parse is VALIDATION_FAILED in the product’s shape', async () => {
+    expectRefusal(await rawExchange('NOT HTTP AT ALL\r\n\r\n'), 400, 'VALIDATION_FAILED');
   });
 
   it('a content type the server does not read is refused in the product’s shape', async () => {

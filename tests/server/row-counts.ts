@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 
 /** Every table of the schema, by its SQL name: a table added later is counted too. */
-const TABLES = Object.values(schema)
+const TABLES = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableName(table))
   .sort();
@@ -19,8 +19,10 @@ export async function rowCounts(
 ): Promise<Record<string, number>> {
   const counted = TABLES.filter((name) => !except.includes(name));
   const columns = counted.map((name) => `(select count(*) from "${name}")::int as "${name}"`);
-  const result = await database.db.execute(sql.raw(`select ${columns.join(', ')}`));
-  const [row] = result.rows as Record<string, number>[];
+  const result = (await database.db.execute(sql.raw(`select ${columns.join(', ')}`))) as {
+    rows: Record<string, number>[];
+  };
+  const [row] = result.rows;
   if (!row) throw new Error('no counts');
   return row;
 }
