@@ -22,7 +22,7 @@ type SchemaParts = {
   options?: v.GenericSchema[];
 };
 
-const parts = (schema: v.GenericSchema): SchemaParts => schema as unknown as SchemaParts;
+const parts = (schema: v.GenericSchema): SchemaParts => schema;
 
 /** optional(), nullable() and their kin say nothing of the value's shape: look through them. */
 const WRAPPERS = new Set([

@@ -55,7 +55,7 @@ export function makeTextSafe(text: string): string {
       safe += text.slice(i, i + 2);
       i++;
     } else if (isHighSurrogate(unit) || isLowSurrogate(unit)) safe += '\ufffd';
-    else safe += text[i];
+    else safe += text.charAt(i);
   }
   return safe;
 }
