@@ -8,7 +8,7 @@ import {
   type ErrorParams,
   type InputPath,
 } from '../../src/protocol';
-import { fail } from './domain-error';
+import { DomainError, fail } from './domain-error';
 
 /** Whether a schema's issue message is one of the protocol's error names (own keys only). */
 export const isErrorName = (message: string): message is ErrorName =>
@@ -30,8 +30,9 @@ const fieldName = (path: readonly { key: unknown }[] | InputPath | undefined): s
   );
 
 /**
- * Parses input with a protocol schema or fails with a named error, and nothing else reads input:
- * so the rules every input keeps hold here, for every endpoint and command at once —
+ * Parses input with a protocol schema or fails with a named error, and nothing else reads input
+ * (a live socket, which cannot answer an error, reads it through `inputOk` below): so the rules
+ * every input keeps hold here, for every endpoint and command at once —
  * - an object is never a JSON array (VALIDATION_FAILED naming where);
  * - the schema itself: its rule's own error name when it carries one (e.g.
  *   INVALID_PASSWORD_FORMAT), otherwise VALIDATION_FAILED naming the field;
@@ -60,4 +61,20 @@ export function parseOrFail<S extends v.GenericSchema>(
   const textAt = unsafeTextAt(schema, result.output);
   if (textAt) fail('INVALID_CHARACTERS', { field: fieldName(textAt) || 'body' });
   return result.output;
+}
+
+/**
+ * parseOrFail for a caller that cannot answer with an error (a live socket closes instead): the
+ * parsed value, or undefined when the input breaks the schema or a rule of every input.
+ */
+export function inputOk<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+): v.InferOutput<S> | undefined {
+  try {
+    return parseOrFail(schema, input);
+  } catch (error) {
+    if (error instanceof DomainError) return undefined;
+    throw error;
+  }
 }

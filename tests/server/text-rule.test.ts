@@ -6,6 +6,7 @@ import {
   call,
   command,
   customerWrites,
+  LiveClient,
   login,
   newVisitor,
   operatorsChat,
@@ -171,6 +172,15 @@ describe('one text rule at the boundary: refused with INVALID_CHARACTERS, nothin
       name: 'INVALID_CHARACTERS',
       params: { field: 'name' },
     });
+  });
+
+  it('a live socket whose query breaks the rule is closed as a bad query, as any bad query is', async () => {
+    const live = new LiveClient(
+      suite.server.wsUrl,
+      `after=0&token=${encodeURIComponent(`x${NUL}`)}`,
+    );
+    await live.until((client) => client.closeCode !== undefined);
+    expect(live.closeCode).toBe(1008);
   });
 
   it('an upload named with U+0000 is refused, from staff and from a visitor alike', async () => {
