@@ -12,6 +12,7 @@ import { LanguageSchema } from './entities/organization';
 import { CommandEnvelopeSchema } from './commands';
 import { AttachmentListSchema, type Attachment } from './attachments';
 import type { ApiError } from './errors';
+import { SafeText } from './text';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
 export type ApiAnswer<T> =
@@ -29,9 +30,11 @@ export const LoginTotpBody = v.object({
 });
 export const TotpToggleBody = v.object({ enabled: v.boolean(), totpCode: TotpCodeSchema });
 export const AccountUpdateBody = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.userNameMax))),
+  name: v.optional(
+    v.pipe(v.string(), v.trim(), SafeText, v.minLength(1), v.maxLength(LIMITS.userNameMax)),
+  ),
   language: v.optional(LanguageSchema),
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(LIMITS.phoneMax)))),
+  phone: v.optional(v.nullable(v.pipe(v.string(), SafeText, v.maxLength(LIMITS.phoneMax)))),
 });
 export const PasswordChangeBody = v.pipe(
   v.object({

@@ -9,7 +9,7 @@ import {
   PasswordSchema,
   customerDetail,
 } from './validation';
-import { ParsedLater } from './text';
+import { ParsedLater, SafeText } from './text';
 import { OperatorStatusSchema, UserSchema } from './entities/user';
 import { RoutingRuleSchema } from './entities/routing-rule';
 import { AutoRepliesSavePayload } from './entities/auto-reply';
@@ -96,8 +96,9 @@ export const TeamSetDistributionPayload = v.object({
  */
 export const TeamSavePayload = v.object({
   teamId: IdSchema,
-  name: TeamSchema.entries.name,
-  description: TeamSchema.entries.description,
+  // SafeText: the form tells a refused character at once, before the server would.
+  name: v.pipe(TeamSchema.entries.name, SafeText),
+  description: v.pipe(TeamSchema.entries.description, SafeText),
   ...TEAM_DISTRIBUTION_FIELDS,
 });
 
@@ -111,8 +112,8 @@ export const TeamDeletePayload = v.object({ teamId: IdSchema });
  */
 export const RoleSavePayload = v.object({
   roleId: IdSchema,
-  name: RoleSchema.entries.name,
-  description: RoleSchema.entries.description,
+  name: v.pipe(RoleSchema.entries.name, SafeText),
+  description: v.pipe(RoleSchema.entries.description, SafeText),
   rights: RoleSchema.entries.rights,
 });
 
@@ -122,9 +123,12 @@ export const RoleDeletePayload = v.object({ roleId: IdSchema });
 /** What the Users screen saves of a user (spec §2, §3, §5); the e-mail is unique (EMAIL_ALREADY_USED). */
 const USER_FIELDS = {
   userId: IdSchema,
-  name: UserSchema.entries.name,
+  name: v.pipe(UserSchema.entries.name, SafeText),
   email: EmailSchema,
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.phoneMax))), null),
+  phone: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), SafeText, v.maxLength(LIMITS.phoneMax))),
+    null,
+  ),
   roleId: IdSchema,
   /** Changing them needs AUTHORITY_TEAM_MANAGEMENT besides the right to manage users. */
   teamIds: UserSchema.entries.teamIds,
@@ -145,6 +149,7 @@ const USER_FIELDS = {
       v.pipe(
         v.string(),
         v.trim(),
+        SafeText,
         v.maxLength(LIMITS.affiliationMax),
         v.transform((text) => (text === '' ? null : text)),
       ),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SafeText, isSafeText, makeTextSafe, unsafeCharacterIndex } from './text';
+import { AccountUpdateBody } from './api';
+import { RoleSavePayload, TeamSavePayload } from './commands';
 
 describe('the text rule', () => {
   it.each([
@@ -40,5 +42,37 @@ describe('the text rule', () => {
     expect(result.success).toBe(false);
     expect(result.issues?.[0].message).toBe('INVALID_CHARACTERS');
     expect(v.safeParse(field, 'Anna').success).toBe(true);
+  });
+});
+
+describe('the forms’ schemas tell a refused character at its field, before anything is sent', () => {
+  const id = '01a20000-0000-7000-8000-000000000001';
+  const team = {
+    teamId: id,
+    name: 'Night',
+    description: 'Answers at night',
+    distributionMethod: 'round_robin',
+    dialogLimit: 5,
+    redistributionMinutes: null,
+    autoCloseMinutes: null,
+    unattendedCloseHours: 0,
+    inactivityMinutes: 0,
+  };
+  it.each([
+    ['a team name', TeamSavePayload, { ...team, name: 'Night\u0000' }, 'name'],
+    ['a team description', TeamSavePayload, { ...team, description: 'x\ud800' }, 'description'],
+    [
+      'a role name',
+      RoleSavePayload,
+      { roleId: id, name: 'A\u0007', description: 'd', rights: [] },
+      'name',
+    ],
+    ['the account name', AccountUpdateBody, { name: 'Sam\u001b' }, 'name'],
+    ['the account phone', AccountUpdateBody, { phone: '+1\u0000' }, 'phone'],
+  ])('%s', (_what, schema: v.GenericSchema, input, field) => {
+    const result = v.safeParse(schema, input);
+    expect(result.success).toBe(false);
+    expect(result.issues?.[0].message).toBe('INVALID_CHARACTERS');
+    expect(result.issues?.[0].path?.[0]?.key).toBe(field);
   });
 });
