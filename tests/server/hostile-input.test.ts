@@ -372,7 +372,15 @@ describe('hostile input never fails the server', () => {
       hostileText.map(headerSafe),
       fc.constant('%ED%A0%80.txt'),
     );
-    const language = fc.constantFrom('', 'ru', 'en-US,en;q=0.9', '*', 'x'.repeat(3000));
+    // The last is over Node's 16 KiB of headers: answered before there is a request at all.
+    const language = fc.constantFrom(
+      '',
+      'ru',
+      'en-US,en;q=0.9',
+      '*',
+      'x'.repeat(3000),
+      'x'.repeat(20_000),
+    );
 
     for (const route of routes) {
       const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
