@@ -103,8 +103,9 @@ function answerPlainRequestsToSockets(app: FastifyInstance): void {
 
 /**
  * One place turns failures into `{ code: 'error', error: { name, params, message } }`. Details of
- * unexpected failures are logged, never shown. (With `frameworkErrors` for what comes before
- * routing; call before the websocket plugin is registered.)
+ * unexpected failures are logged, never shown. What comes before routing is answered by
+ * `frameworkErrors` and `clientErrorHandler`, given to Fastify() itself. Call before the websocket
+ * plugin is registered (answerPlainRequestsToSockets).
  */
 export function installErrorHandler(app: FastifyInstance): void {
   answerPlainRequestsToSockets(app);
