@@ -12,7 +12,7 @@ import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
 import { LIMITS, newId, type CommandEnvelope, type CommandResult } from '../../src/protocol';
-import { installErrorHandler } from './error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler';
 import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
 import { syncRoutes } from './sync-routes';
@@ -81,6 +81,8 @@ export async function buildServer(
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     trustProxy: trusted.length > 0 ? [...trusted] : false,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
   const wake = (orgId: string) => {

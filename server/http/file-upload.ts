@@ -18,7 +18,10 @@ const UPLOAD_PATHS = ['/api/files/', '/api/widget/files/'];
 export const isUploadPath = (url: string): boolean =>
   UPLOAD_PATHS.some((path) => url.startsWith(path));
 
-const FileName = v.pipe(v.string(), v.minLength(1), v.maxLength(255));
+/** The header that names an upload, URI-encoded (headers carry no UTF-8); read as any input is. */
+const UploadHeaders = v.object({
+  'x-file-name': v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
+});
 
 /**
  * Uploads are raw bytes of any type: Fastify's own JSON and text parsers must not take them.
@@ -44,12 +47,13 @@ export type Upload = { name: string; type: string; data: Buffer };
  */
 export function readUpload(request: FastifyRequest): Upload {
   const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  let name: string;
+  let decoded: string;
   try {
-    name = parseOrFail(FileName, decodeURIComponent(String(request.headers['x-file-name'] ?? '')));
+    decoded = decodeURIComponent(String(request.headers['x-file-name'] ?? ''));
   } catch {
-    fail('VALIDATION_FAILED', { field: 'x-file-name' });
+    fail('VALIDATION_FAILED', { field: 'x-file-name' }); // not URI-encoded UTF-8
   }
+  const name = parseOrFail(UploadHeaders, { 'x-file-name': decoded })['x-file-name'];
   const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   const problem = attachmentProblem({ type, size: data.length });
   if (problem) fail(problem, { max: ATTACHMENT_MAX_BYTES });

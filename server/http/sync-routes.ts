@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import * as v from 'valibot';
 import { ChatIdParams, EventsQuery, LIVE_CLOSE, type EventsPage } from '../../src/protocol';
 import { chats } from '../db/schema';
-import { parseOrFail } from '../domain/parse';
+import { inputOk, parseOrFail } from '../domain/parse';
 import { fail } from '../domain/domain-error';
 import { canSeeChat } from '../domain/chat-access';
 import { bootstrapLines, chatThread } from '../sync/bootstrap';
@@ -85,12 +85,12 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
   });
 
   app.get('/sync/live', { websocket: true }, (socket: WebSocket, request) => {
-    const query = v.safeParse(LiveQuery, request.query);
-    if (!query.success) {
+    const query = inputOk(LiveQuery, request.query);
+    if (!query) {
       socket.close(1008, 'bad query');
       return;
     }
-    const after = query.output.after;
+    const after = query.after;
     const start = async (token: string | undefined) => {
       const auth = await context.auth.authenticate(token);
       if (!auth) {
@@ -128,7 +128,7 @@ export const syncRoutes = (context: ServerContext) => async (app: FastifyInstanc
       });
       await context.hub.connect(socket, auth.viewer, auth.sessionId, after);
     };
-    const fromQuery = query.output.token ?? bearerToken(request);
+    const fromQuery = query.token ?? bearerToken(request);
     const failed = (error: unknown) => {
       request.log.error(error);
       socket.close(1011, 'internal error');

@@ -1,12 +1,19 @@
 import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { LIMITS } from './limits';
-import { EmailSchema, PasswordSchema, TotpCodeSchema } from './validation';
+import {
+  CustomerMessageTextSchema,
+  EmailSchema,
+  PasswordSchema,
+  TotpCodeSchema,
+  customerDetail,
+} from './validation';
 import { normalizeEmail } from './email';
 import { LanguageSchema } from './entities/organization';
 import { CommandEnvelopeSchema } from './commands';
 import { AttachmentListSchema, type Attachment } from './attachments';
 import type { ApiError } from './errors';
+import { SafeText } from './text';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
 export type ApiAnswer<T> =
@@ -25,9 +32,11 @@ export const LoginTotpBody = v.object({
 });
 export const TotpToggleBody = v.object({ enabled: v.boolean(), totpCode: TotpCodeSchema });
 export const AccountUpdateBody = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(LIMITS.userNameMax))),
+  name: v.optional(
+    v.pipe(v.string(), v.trim(), SafeText, v.minLength(1), v.maxLength(LIMITS.userNameMax)),
+  ),
   language: v.optional(LanguageSchema),
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(LIMITS.phoneMax)))),
+  phone: v.optional(v.nullable(v.pipe(v.string(), SafeText, v.maxLength(LIMITS.phoneMax)))),
 });
 export const PasswordChangeBody = v.pipe(
   v.object({
@@ -105,11 +114,14 @@ export type WidgetConfig = {
   logoUrl: string | null;
 };
 
-/** A widget message: text, files the visitor uploaded first, or both. */
+/**
+ * A widget message: text, files the visitor uploaded first, or both. The customer's words and name
+ * are made safe rather than refused (src/protocol/text.ts): a refusal would stall their widget.
+ */
 export const VisitorMessageBody = v.object({
   id: IdSchema,
-  text: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.messageTextMax)), ''),
-  name: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  text: v.optional(CustomerMessageTextSchema, ''),
+  name: v.optional(customerDetail(0, 255)),
   attachments: AttachmentListSchema,
 });
 

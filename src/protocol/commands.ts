@@ -2,7 +2,14 @@ import * as v from 'valibot';
 import { IdSchema } from './ids';
 import { LIMITS } from './limits';
 import { AttachmentListSchema } from './attachments';
-import { EmailSchema, MessageTextSchema, PasswordSchema } from './validation';
+import {
+  CustomerMessageTextSchema,
+  EmailSchema,
+  MessageTextSchema,
+  PasswordSchema,
+  customerDetail,
+} from './validation';
+import { ParsedLater, SafeText } from './text';
 import { OperatorStatusSchema, UserSchema } from './entities/user';
 import { RoutingRuleSchema } from './entities/routing-rule';
 import { AutoRepliesSavePayload } from './entities/auto-reply';
@@ -63,13 +70,13 @@ export const MessageReceivePayload = v.object({
   messageId: v.optional(IdSchema),
   /** The customer as the channel knows them: its own id for them, and what it tells of them. */
   client: v.object({
-    externalId: v.pipe(v.string(), v.minLength(1), v.maxLength(255)),
-    name: v.optional(v.pipe(v.string(), v.maxLength(255))),
-    phone: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.phoneMax))),
-    email: v.optional(v.pipe(v.string(), v.maxLength(255))),
+    externalId: customerDetail(1, 255),
+    name: v.optional(customerDetail(0, 255)),
+    phone: v.optional(customerDetail(0, LIMITS.phoneMax)),
+    email: v.optional(customerDetail(0, 255)),
   }),
-  /** May be empty when the message is files only. */
-  text: MessageTextSchema,
+  /** May be empty when the message is files only. Made safe, never refused (src/protocol/text.ts). */
+  text: CustomerMessageTextSchema,
   /** Files this customer uploaded through the channel (the widget: PUT /api/widget/files/:id). */
   attachments: AttachmentListSchema,
 });
@@ -89,8 +96,9 @@ export const TeamSetDistributionPayload = v.object({
  */
 export const TeamSavePayload = v.object({
   teamId: IdSchema,
-  name: TeamSchema.entries.name,
-  description: TeamSchema.entries.description,
+  // SafeText: the form tells a refused character at once, before the server would.
+  name: v.pipe(TeamSchema.entries.name, SafeText),
+  description: v.pipe(TeamSchema.entries.description, SafeText),
   ...TEAM_DISTRIBUTION_FIELDS,
 });
 
@@ -104,8 +112,8 @@ export const TeamDeletePayload = v.object({ teamId: IdSchema });
  */
 export const RoleSavePayload = v.object({
   roleId: IdSchema,
-  name: RoleSchema.entries.name,
-  description: RoleSchema.entries.description,
+  name: v.pipe(RoleSchema.entries.name, SafeText),
+  description: v.pipe(RoleSchema.entries.description, SafeText),
   rights: RoleSchema.entries.rights,
 });
 
@@ -115,9 +123,12 @@ export const RoleDeletePayload = v.object({ roleId: IdSchema });
 /** What the Users screen saves of a user (spec §2, §3, §5); the e-mail is unique (EMAIL_ALREADY_USED). */
 const USER_FIELDS = {
   userId: IdSchema,
-  name: UserSchema.entries.name,
+  name: v.pipe(UserSchema.entries.name, SafeText),
   email: EmailSchema,
-  phone: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.phoneMax))), null),
+  phone: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), SafeText, v.maxLength(LIMITS.phoneMax))),
+    null,
+  ),
   roleId: IdSchema,
   /** Changing them needs AUTHORITY_TEAM_MANAGEMENT besides the right to manage users. */
   teamIds: UserSchema.entries.teamIds,
@@ -138,6 +149,7 @@ const USER_FIELDS = {
       v.pipe(
         v.string(),
         v.trim(),
+        SafeText,
         v.maxLength(LIMITS.affiliationMax),
         v.transform((text) => (text === '' ? null : text)),
       ),
@@ -253,11 +265,14 @@ export const STAFF_COMMAND_TYPES: readonly CommandType[] = [
   'user.update',
 ];
 
-/** The envelope; the payload is checked against its type's schema separately. */
+/**
+ * The envelope; the payload is checked against its type's schema separately (ParsedLater), so a
+ * bad payload refuses its own command, not the batch it came in.
+ */
 export const CommandEnvelopeSchema = v.object({
   id: IdSchema,
   type: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-  payload: v.unknown(),
+  payload: ParsedLater,
 });
 export type CommandEnvelope = v.InferOutput<typeof CommandEnvelopeSchema>;
 

@@ -294,6 +294,10 @@ export const ERROR_TEXTS = {
     en: 'Incorrect value entered: {field}',
     ru: 'Введено неверное значение: {field}',
   },
+  INVALID_CHARACTERS: {
+    en: 'The text holds a character that cannot be used (a control character or a broken one)',
+    ru: 'Текст содержит недопустимый символ (управляющий или повреждённый)',
+  },
   UNAUTHORIZED: { en: 'Sign in again', ru: 'Войдите снова' },
   NOT_FOUND: { en: 'Not found', ru: 'Не найдено' },
   PAYLOAD_TOO_LARGE: { en: 'The request is too large', ru: 'Запрос слишком большой' },

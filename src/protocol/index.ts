@@ -2,6 +2,8 @@ export * from './ids';
 export * from './limits';
 export * from './rights';
 export * from './errors';
+export * from './text';
+export * from './input-rules';
 export * from './validation';
 export * from './email';
 export * from './attachments';

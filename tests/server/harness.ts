@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
   newId,
@@ -76,6 +77,8 @@ export class TestClock implements Clock {
 }
 
 export type TestServer = {
+  /** The Fastify app, for what only it knows (the routes it registered). */
+  app: FastifyInstance;
   baseUrl: string;
   wsUrl: string;
   context: ServerContext;
@@ -114,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
+    app,
     baseUrl: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}`,
     context,

@@ -15,7 +15,7 @@ import {
 import { channels, chats, messages, ratingLinks, widgetVisitors } from '../../db/schema';
 import { digestToken, newSecretToken } from '../../auth/tokens';
 import { DomainError, fail } from '../../domain/domain-error';
-import { parseOrFail } from '../../domain/parse';
+import { inputOk, parseOrFail } from '../../domain/parse';
 import { readEvents } from '../../sync/event-log';
 import { customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
@@ -191,8 +191,8 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   // The visitor's live socket: the token comes as the first message; items are pushed as they
   // happen, each batch naming the cursor it follows so the widget can catch up over /feed.
   app.get('/widget/live', { websocket: true }, (socket: WebSocket, request) => {
-    const query = v.safeParse(FeedQuery, request.query);
-    if (!query.success) {
+    const query = inputOk(FeedQuery, request.query);
+    if (!query) {
       socket.close(1008, 'bad query');
       return;
     }
@@ -208,7 +208,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
           socket.close(LIVE_CLOSE.noConversation, 'no conversation yet');
           return;
         }
-        const { ok } = await cursorServable(db, visitor.orgId, query.output.after);
+        const { ok } = await cursorServable(db, visitor.orgId, query.after);
         if (!ok) {
           socket.send(JSON.stringify({ kind: 'reset', reset: true }));
           socket.close(LIVE_CLOSE.reset, 'reset');
@@ -219,7 +219,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
           socket,
           visitorAudience(visitor.orgId, visitor.id, group),
           `visitor:${visitor.id}`,
-          query.output.after,
+          query.after,
           (event) => projectForVisitor(event, group),
         );
       };

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema } from '../ids';
+import { LIMITS } from '../limits';
 import { INTENTS } from './intent';
 
 /** repeat: the client had an earlier chat on this channel. */
@@ -70,7 +71,7 @@ export const RoutingRuleSchema = v.pipe(
     channelId: IdSchema,
     name: v.pipe(v.string('RULE_NAME_REQUIRED'), v.trim(), v.minLength(1, 'RULE_NAME_REQUIRED')),
     isDefault: v.boolean(),
-    priority: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    priority: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LIMITS.storedIntegerMax)),
     conditions: RoutingConditionsSchema,
     action: RoutingActionSchema,
   }),
