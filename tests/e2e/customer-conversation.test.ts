@@ -52,7 +52,9 @@ describe('a customer and an operator, each in their own browser', () => {
     expect(arrival).toBeLessThan(2000);
     await row.click();
     await operator.getByTestId('chat-take').click();
-    await sendReply(operator, 'Hi! How can I help?');
+    // Pasted from a word processor with an invisible vertical tab, which the server refuses in
+    // text: the reply goes without it.
+    await sendReply(operator, 'Hi!\u000b How can I help?');
     await customer
       .locator('[data-testid="widget-message"]', { hasText: 'Hi! How can I help?' })
       .waitFor({ timeout: 10_000 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { makeTextSafe } from '../../protocol';
 import { type NewFile, type OutboxRow } from '../../store';
 import { useEnqueue } from '../../store/hooks';
 
@@ -25,8 +26,14 @@ export function useChatCommands(): ChatCommands {
   const enqueue = useEnqueue();
   return useMemo(
     () => ({
+      // Text pasted from elsewhere may carry invisible control characters (a vertical tab from a
+      // word processor) that the server's text rule refuses: they show nothing, so the reply goes
+      // without them rather than being refused for what the operator cannot see.
       send: (chatId, text, internal, files) =>
-        enqueue({ type: 'message.send', payload: { chatId, text, internal } }, files),
+        enqueue(
+          { type: 'message.send', payload: { chatId, text: makeTextSafe(text), internal } },
+          files,
+        ),
       take: (chatId) => enqueue({ type: 'chat.take', payload: { chatId } }),
       transfer: (chatId, to) => enqueue({ type: 'chat.transfer', payload: { chatId, to } }),
       // No category sent means "keep the chat's own"; the server refuses when one is required.
