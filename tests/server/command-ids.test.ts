@@ -4,6 +4,7 @@ import { newId, type CommandResult } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import {
+  PLAIN_DISTRIBUTION,
   command,
   customerOpensChat,
   login,
@@ -14,14 +15,7 @@ import {
   visitorSend,
 } from './harness';
 
-const distribution = {
-  distributionMethod: 'round_robin',
-  dialogLimit: 5,
-  redistributionMinutes: null,
-  autoCloseMinutes: null,
-  unattendedCloseHours: 0,
-  inactivityMinutes: 0,
-};
+const distribution = PLAIN_DISTRIBUTION;
 
 /**
  * Command ids are per sender (docs/server-core.md, "Commands"): a retry by the same sender with

@@ -234,6 +234,16 @@ export async function sendCommands(
   return answer.body.results as CommandResult[];
 }
 
+/** A team's distribution settings as a plain new team has them, for team commands in tests. */
+export const PLAIN_DISTRIBUTION = {
+  distributionMethod: 'round_robin',
+  dialogLimit: 5,
+  redistributionMinutes: null,
+  autoCloseMinutes: null,
+  unattendedCloseHours: 0,
+  inactivityMinutes: 0,
+} as const;
+
 export const command = (type: string, payload: unknown, id = newId()): CommandEnvelope => ({
   id,
   type,

@@ -2,16 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { newId, type CommandResult } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { command, login, sendCommands, serverForSuite } from './harness';
+import { PLAIN_DISTRIBUTION, command, login, sendCommands, serverForSuite } from './harness';
 
-const distribution = {
-  distributionMethod: 'round_robin',
-  dialogLimit: 5,
-  redistributionMinutes: null,
-  autoCloseMinutes: null,
-  unattendedCloseHours: 0,
-  inactivityMinutes: 0,
-};
+const distribution = PLAIN_DISTRIBUTION;
 
 /** What each of two racing requests answered, as the name the refused one heard, or ok. */
 const outcomes = (results: (CommandResult | undefined)[]) =>

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { LIVE_CLOSE, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
+  PLAIN_DISTRIBUTION,
   call,
   command,
   LiveClient,
@@ -30,14 +31,7 @@ async function peopleState(suite: Suite) {
 
 const { run, refusal, expectOk } = commandChecks(peopleState);
 
-const distribution = {
-  distributionMethod: 'round_robin',
-  dialogLimit: 5,
-  redistributionMinutes: null,
-  autoCloseMinutes: null,
-  unattendedCloseHours: 0,
-  inactivityMinutes: 0,
-};
+const distribution = PLAIN_DISTRIBUTION;
 
 const teamPayload = (over: Record<string, unknown> = {}) => ({
   teamId: newId(),

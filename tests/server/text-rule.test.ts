@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
+  PLAIN_DISTRIBUTION,
   call,
   command,
   customerWrites,
@@ -92,12 +93,7 @@ describe('one text rule at the boundary: refused with INVALID_CHARACTERS, nothin
         teamId: newId(),
         name: `Night${bad}`,
         description: 'Answers at night',
-        distributionMethod: 'round_robin',
-        dialogLimit: 5,
-        redistributionMinutes: null,
-        autoCloseMinutes: null,
-        unattendedCloseHours: 0,
-        inactivityMinutes: 0,
+        ...PLAIN_DISTRIBUTION,
       }),
       command('role.create', {
         roleId: newId(),
