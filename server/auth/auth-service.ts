@@ -3,7 +3,7 @@ import { newId, type CurrentUser, type UserShort } from '../../src/protocol';
 import type { Database } from '../db/database';
 import { loginTickets, organizations, sessions, users } from '../db/schema';
 import type { Clock } from '../clock';
-import { fail } from '../domain/domain-error';
+import { fail } from '../domain/core/domain-error';
 import { appendEvents } from '../sync/event-log';
 import { ORG_GROUP } from '../sync/groups';
 import { userRow } from '../sync/wire-rows';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { autoReplies, channels } from '../db/schema';
-import type { CommandScope } from './command-scope';
+import type { CommandScope } from './core/command-scope';
 import { lockChannelSettings } from './channel-access';
 import { storedAttachments } from './message-attachments';
-import { requireRight } from './require-viewer';
+import { requireRight } from './core/require-viewer';
 import { touchOpenChats } from './distribution/open-chats';
 
 /**

@@ -3,10 +3,10 @@ import type { CommandPayload } from '../../src/protocol';
 import { channels } from '../db/schema';
 import { ORG_GROUP } from '../sync/groups';
 import { channelRow } from '../sync/wire-rows';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
 import { lockChannelSettings } from './channel-access';
-import { requireRight } from './require-viewer';
+import { requireRight } from './core/require-viewer';
 import { touchOpenChats } from './distribution/open-chats';
 
 /**

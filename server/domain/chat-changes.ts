@@ -4,7 +4,7 @@ import type { ChatHistoryEntry } from '../../src/protocol';
 import { chatHistory, messages, type chats } from '../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
 import { chatHistoryRow, chatRow, messageRow } from '../sync/wire-rows';
-import type { CommandScope } from './command-scope';
+import type { CommandScope } from './core/command-scope';
 
 type ChatRecord = typeof chats.$inferSelect;
 

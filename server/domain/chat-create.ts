@@ -3,13 +3,13 @@ import type { CommandPayload } from '../../src/protocol';
 import { chats, clientContacts, clients, messages } from '../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
 import { chatRow, messageRow } from '../sync/wire-rows';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
 import { activeChannel } from './channel-access';
 import { addHistory } from './chat-changes';
-import { lockCustomer } from './customer-lock';
+import { lockCustomer } from './core/customer-lock';
 import { newMessageId } from './message-id';
-import { requireViewer } from './require-viewer';
+import { requireViewer } from './core/require-viewer';
 
 /**
  * The Create chat screen (spec §2): a staff member writes first to a known client on a channel

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { CommandPayload, Right } from '../../src/protocol';
 import { roles, teams, users } from '../db/schema';
 import { teamGroup, userGroup } from '../sync/groups';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { handlesChat, inViewerQueue, lockChat, updateChat } from './chat-access';
-import { requireViewer } from './require-viewer';
+import { requireViewer } from './core/require-viewer';
 import { operatorTeams } from './distribution/operator-teams';
 
 /**

@@ -1,6 +1,6 @@
 import type { Attachment } from '../../src/protocol';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
 import { mayUseFile, type FileOwner } from './file-owner';
 import { storedFile } from './stored-file';
 

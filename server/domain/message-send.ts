@@ -3,12 +3,12 @@ import type { CommandPayload } from '../../src/protocol';
 import { channels, messages } from '../db/schema';
 import { chatGroups, customerGroup, userGroup, type StoredChange } from '../sync/groups';
 import { messageRow } from '../sync/wire-rows';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { lockChat, updateChat } from './chat-access';
 import { replyAssignment } from './reply-assignment';
-import { requireViewer } from './require-viewer';
+import { requireViewer } from './core/require-viewer';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
 

@@ -3,9 +3,9 @@ import type { CommandPayload } from '../../src/protocol';
 import { organizations, users } from '../db/schema';
 import { ORG_GROUP } from '../sync/groups';
 import { userRow } from '../sync/wire-rows';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
-import { requireViewer } from './require-viewer';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
+import { requireViewer } from './core/require-viewer';
 import { lockDistribution } from './distribution/serve-queue';
 
 /**

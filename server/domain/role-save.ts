@@ -3,9 +3,9 @@ import type { CommandPayload, Right } from '../../src/protocol';
 import { roles } from '../db/schema';
 import { ORG_GROUP } from '../sync/groups';
 import { roleRow } from '../sync/wire-rows';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
-import { requireRight } from './require-viewer';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
+import { requireRight } from './core/require-viewer';
 
 type RoleSave = CommandPayload<'role.create'>;
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../src/protocol';
 import { routingRules, teams } from '../db/schema';
-import type { CommandScope } from './command-scope';
-import { fail } from './domain-error';
+import type { CommandScope } from './core/command-scope';
+import { fail } from './core/domain-error';
 import { lockChannelSettings } from './channel-access';
-import { requireRight } from './require-viewer';
+import { requireRight } from './core/require-viewer';
 import { checkRuleSave } from './distribution/routing-rules';
 import { channelRules } from './distribution/stored-rules';
 

@@ -9,7 +9,7 @@ import {
   TotpToggleBody,
   UserShortQuery,
 } from '../../src/protocol';
-import { parseOrFail } from '../domain/parse';
+import { parseOrFail } from '../domain/core/parse';
 import type { ServerContext } from './app';
 import { authOf, requireAuth } from './require-auth';
 import { requestAddress } from './rate-limited';

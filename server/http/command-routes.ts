@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CommandsBody, type CommandEnvelope, type CommandResult } from '../../src/protocol';
 import type { CommandCaller } from '../domain/execute-command';
-import { DomainError } from '../domain/domain-error';
-import { parseOrFail } from '../domain/parse';
+import { DomainError } from '../domain/core/domain-error';
+import { parseOrFail } from '../domain/core/parse';
 import type { ServerContext } from './app';
 import { errorBody, requestLanguage } from './error-handler';
 import { authOf, requireAuth } from './require-auth';

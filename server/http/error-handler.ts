@@ -14,7 +14,7 @@ import {
   type ErrorParams,
   type Language,
 } from '../../src/protocol';
-import { DomainError, fail } from '../domain/domain-error';
+import { DomainError, fail } from '../domain/core/domain-error';
 import { isUploadPath } from './file-upload';
 
 /** HTTP status for an error name; everything not listed is a 400 (the request was refused). */

@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import { ATTACHMENT_MAX_BYTES, attachmentProblem, type Attachment } from '../../src/protocol';
 import type { Db } from '../db/database';
 import { files } from '../db/schema';
-import { fail } from '../domain/domain-error';
+import { fail } from '../domain/core/domain-error';
 import { mayUseFile, ownerColumns, type FileOwner } from '../domain/file-owner';
-import { parseOrFail } from '../domain/parse';
+import { parseOrFail } from '../domain/core/parse';
 import { storedFile } from '../domain/stored-file';
 
 /**

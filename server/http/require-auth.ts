@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../domain/domain-error';
+import { DomainError } from '../domain/core/domain-error';
 import type { ServerContext } from './app';
 
 export function bearerToken(request: FastifyRequest): string | undefined {

@@ -2,7 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/database';
 import { chats, timers, users } from '../db/schema';
 import type { Clock } from '../clock';
-import { runInScope } from '../domain/run-in-scope';
+import { runInScope } from '../domain/core/run-in-scope';
 import { fireTimer, type Timer } from '../domain/distribution/fire-timer';
 import { lockDistribution } from '../domain/distribution/serve-queue';
 

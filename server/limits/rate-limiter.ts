@@ -3,7 +3,7 @@ import { lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { rateLimitWindows } from '../db/schema';
 import type { Clock } from '../clock';
-import { fail } from '../domain/domain-error';
+import { fail } from '../domain/core/domain-error';
 
 /** At most `max` requests per subject in each window of `windowMs`, counted under `name`. */
 export type RateLimit = { name: string; max: number; windowMs: number };

@@ -63,7 +63,7 @@ export function makeTextSafe(text: string): string {
 /**
  * The rule as a valibot action, for a form's text field: a refused character is INVALID_CHARACTERS.
  * The server does not depend on it: every parse of input applies the rule to the whole value
- * (server/domain/parse.ts).
+ * (server/domain/core/parse.ts).
  */
 export const SafeText = v.check<string, 'INVALID_CHARACTERS'>(isSafeText, 'INVALID_CHARACTERS');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { uniqueRefusal, uniqueViolation } from '../../server/domain/unique-refusal';
+import { uniqueRefusal, uniqueViolation } from '../../server/domain/core/unique-refusal';
 import { serverForSuite } from './harness';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { digestToken } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { clientContacts, widgetVisitors } from '../../db/schema';
-import { fail } from '../../domain/domain-error';
+import { fail } from '../../domain/core/domain-error';
 import type { RateLimit } from '../../limits/rate-limiter';
 
 /** Per address and route, for every widget call a visitor makes while chatting. */

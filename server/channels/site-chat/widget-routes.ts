@@ -14,8 +14,8 @@ import {
 } from '../../../src/protocol';
 import { channels, chats, messages, ratingLinks, widgetVisitors } from '../../db/schema';
 import { digestToken, newSecretToken } from '../../auth/tokens';
-import { DomainError, fail } from '../../domain/domain-error';
-import { inputOk, parseOrFail } from '../../domain/parse';
+import { DomainError, fail } from '../../domain/core/domain-error';
+import { inputOk, parseOrFail } from '../../domain/core/parse';
 import { readEvents } from '../../sync/event-log';
 import { customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';

@@ -3,7 +3,7 @@ import type { AutoReplyKind } from '../../../src/protocol';
 import { autoReplies, chats, messages, organizations } from '../../db/schema';
 import { chatGroups, customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 import type { ChatRecord } from '../chat-access';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { channels, chats, teams, users, type timers } from '../../db/schema';
 import { teamGroup, ORG_GROUP } from '../../sync/groups';
 import { userRow } from '../../sync/wire-rows';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 import { addHistory, chatMoveChanges } from '../chat-changes';
 import { updateChat, type ChatRecord } from '../chat-access';
 import { closeChat } from '../chat-close';

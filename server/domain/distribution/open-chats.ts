@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { chats } from '../../db/schema';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 
 /**
  * Marks the open chats of a channel or team for their timers to be set again before commit: a

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { ORG_GROUP } from '../../sync/groups';
 import { userRow } from '../../sync/wire-rows';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 
 /**
  * How fine the Users screen's "last activity" is. Syncing every stamp would send every colleague a

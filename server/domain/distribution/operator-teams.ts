@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 
 /** The teams an operator serves: the queues to look at when they have room again. */
 export async function operatorTeams(scope: CommandScope, userId: string): Promise<string[]> {

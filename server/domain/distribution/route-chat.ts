@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { chats, clients, organizations, routingRules, teams, users } from '../../db/schema';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 import type { ChatRecord } from '../chat-access';
 import { detectIntents } from './intents';
 import { storedRule } from './stored-rules';

@@ -8,7 +8,7 @@ import {
   type RoutingConditions,
   type RoutingRule,
 } from '../../../src/protocol';
-import { isErrorName } from '../parse';
+import { isErrorName } from '../core/parse';
 
 /** What is known about an incoming message when its channel's rules are tried. */
 export type RoutingFacts = {

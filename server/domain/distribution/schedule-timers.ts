@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { channels, chats, organizations, teams, timers, users } from '../../db/schema';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 import { chatTimerPlan } from './chat-timer-plan';
 import { autoBreakDue } from './timers-due';
 import type { TimerKind } from './timer-kinds';

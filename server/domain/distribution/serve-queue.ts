@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { chats, roles, teams, users } from '../../db/schema';
 import { presenceFreshSince } from '../../sync/presence-window';
 import { userGroup } from '../../sync/groups';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 import { addHistory, chatMoveChanges } from '../chat-changes';
 import { updateChat, type ChatRecord } from '../chat-access';
 import { mayReceive, planAssignments, type Candidate } from './choose-operator';

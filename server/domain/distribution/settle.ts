@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Chat } from '../../../src/protocol';
 import { chats } from '../../db/schema';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 import { serveQueues } from './serve-queue';
 import { scheduleChatTimers, scheduleUserTimers } from './schedule-timers';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { RoutingRule } from '../../../src/protocol';
 import { routingRules } from '../../db/schema';
-import type { CommandScope } from '../command-scope';
+import type { CommandScope } from '../core/command-scope';
 
 /** A stored rule as the protocol and the pure rules see it. */
 export const storedRule = (row: typeof routingRules.$inferSelect): RoutingRule => ({

@@ -1,5 +1,5 @@
-import type { Right } from '../../src/protocol';
-import type { Viewer } from '../auth/viewer';
+import type { Right } from '../../../src/protocol';
+import type { Viewer } from '../../auth/viewer';
 import type { CommandScope } from './command-scope';
 import { fail } from './domain-error';
 

@@ -1,8 +1,8 @@
-import type { Actor, EventType } from '../../src/protocol';
-import type { Tx } from '../db/database';
-import type { Viewer } from '../auth/viewer';
-import type { StoredChange } from '../sync/groups';
-import type { PendingEvent } from '../sync/event-log';
+import type { Actor, EventType } from '../../../src/protocol';
+import type { Tx } from '../../db/database';
+import type { Viewer } from '../../auth/viewer';
+import type { StoredChange } from '../../sync/groups';
+import type { PendingEvent } from '../../sync/event-log';
 
 /**
  * What a command handler works with: its transaction, who acts, the time, and the events it

@@ -1,4 +1,4 @@
-import type { ErrorName, ErrorParams } from '../../src/protocol';
+import type { ErrorName, ErrorParams } from '../../../src/protocol';
 
 /** A refusal the user can be told about: a protocol error name and its parameters. */
 export class DomainError extends Error {

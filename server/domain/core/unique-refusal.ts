@@ -1,4 +1,4 @@
-import type { ErrorName } from '../../src/protocol';
+import type { ErrorName } from '../../../src/protocol';
 
 /**
  * The unique indexes that stand for a rule users meet, with the refusal they mean. Handlers check

@@ -7,7 +7,7 @@ import {
   type ErrorName,
   type ErrorParams,
   type InputPath,
-} from '../../src/protocol';
+} from '../../../src/protocol';
 import { DomainError, fail } from './domain-error';
 
 /** Whether a schema's issue message is one of the protocol's error names (own keys only). */

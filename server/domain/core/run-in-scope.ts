@@ -1,10 +1,10 @@
-import { newId, type Actor } from '../../src/protocol';
-import type { Database, Tx } from '../db/database';
-import type { Viewer } from '../auth/viewer';
-import { appendEvents } from '../sync/event-log';
+import { newId, type Actor } from '../../../src/protocol';
+import type { Database, Tx } from '../../db/database';
+import type { Viewer } from '../../auth/viewer';
+import { appendEvents } from '../../sync/event-log';
 import { CommandScope } from './command-scope';
-import { settleDistribution } from './distribution/settle';
-import { noteActivity } from './distribution/operator-activity';
+import { settleDistribution } from '../distribution/settle';
+import { noteActivity } from '../distribution/operator-activity';
 
 export type ScopeCaller = { orgId: string; actor: Actor; viewer: Viewer | null };
 

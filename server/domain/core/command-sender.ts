@@ -1,4 +1,4 @@
-import type { Actor } from '../../src/protocol';
+import type { Actor } from '../../../src/protocol';
 
 /**
  * Who sent a command, as its id is kept under: each staff member, each site-chat visitor and each
