@@ -6,7 +6,7 @@ import { chatRow, clientRow, messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './core/command-scope';
 import { fail } from './core/domain-error';
 import { activeChannel } from './channel-access';
-import { addHistory } from './chat-changes';
+import { addHistory } from './chats/chat-changes';
 import { lockCustomer } from './core/customer-lock';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';

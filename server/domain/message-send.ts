@@ -5,8 +5,8 @@ import { chatGroups, customerGroup, userGroup, type StoredChange } from '../sync
 import { messageRow } from '../sync/wire-rows';
 import type { CommandScope } from './core/command-scope';
 import { fail } from './core/domain-error';
-import { addHistory, chatMoveChanges } from './chat-changes';
-import { lockChat, updateChat } from './chat-access';
+import { addHistory, chatMoveChanges } from './chats/chat-changes';
+import { lockChat, updateChat } from './chats/chat-access';
 import { replyAssignment } from './reply-assignment';
 import { requireViewer } from './core/require-viewer';
 import { storedAttachments } from './message-attachments';

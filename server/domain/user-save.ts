@@ -8,8 +8,8 @@ import type { Viewer } from '../auth/viewer';
 import type { CommandScope } from './core/command-scope';
 import { fail } from './core/domain-error';
 import { requireRight } from './core/require-viewer';
-import { addHistory, chatMoveChanges } from './chat-changes';
-import { updateChat } from './chat-access';
+import { addHistory, chatMoveChanges } from './chats/chat-changes';
+import { updateChat } from './chats/chat-access';
 import { lockDistribution } from './distribution/serve-queue';
 import { checkedPhotoUrl, photoUrlOf } from './user-photo';
 

@@ -7,7 +7,7 @@ import { ChatIdParams, EventsQuery, LIVE_CLOSE, type EventsPage } from '../../sr
 import { chats } from '../db/schema';
 import { inputOk, parseOrFail } from '../domain/core/parse';
 import { fail } from '../domain/core/domain-error';
-import { canSeeChat } from '../domain/chat-access';
+import { canSeeChat } from '../domain/chats/chat-access';
 import { bootstrapLines, chatThread } from '../sync/bootstrap';
 import { eventForViewer, readEvents } from '../sync/event-log';
 import { cursorServable } from '../sync/cursor-check';

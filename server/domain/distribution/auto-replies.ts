@@ -4,7 +4,7 @@ import { autoReplies, chats, messages, organizations } from '../../db/schema';
 import { chatGroups, customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
-import type { ChatRecord } from '../chat-access';
+import type { ChatRecord } from '../chats/chat-access';
 
 /**
  * Sends one of the channel's auto-replies into a chat as the system bot, if the organization has

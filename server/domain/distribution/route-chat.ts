@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { chats, clients, organizations, routingRules, teams, users } from '../../db/schema';
 import type { CommandScope } from '../core/command-scope';
-import type { ChatRecord } from '../chat-access';
+import type { ChatRecord } from '../chats/chat-access';
 import { detectIntents } from './intents';
 import { storedRule } from './stored-rules';
 import { matchRule, resolveAction, type RoutingPeople } from './routing-rules';

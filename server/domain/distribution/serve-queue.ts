@@ -3,8 +3,8 @@ import { chats, roles, teams, users } from '../../db/schema';
 import { presenceFreshSince } from '../../sync/presence-window';
 import { userGroup } from '../../sync/groups';
 import type { CommandScope } from '../core/command-scope';
-import { addHistory, chatMoveChanges } from '../chat-changes';
-import { updateChat, type ChatRecord } from '../chat-access';
+import { addHistory, chatMoveChanges } from '../chats/chat-changes';
+import { updateChat, type ChatRecord } from '../chats/chat-access';
 import { mayReceive, planAssignments, type Candidate } from './choose-operator';
 import type { QueuedChat } from './queue-order';
 

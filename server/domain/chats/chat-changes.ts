@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Tx } from '../db/database';
-import type { ChatHistoryEntry } from '../../src/protocol';
-import { chatHistory, messages, type chats } from '../db/schema';
-import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
-import { chatHistoryRow, chatRow, messageRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
+import type { Tx } from '../../db/database';
+import type { ChatHistoryEntry } from '../../../src/protocol';
+import { chatHistory, messages, type chats } from '../../db/schema';
+import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
+import { chatHistoryRow, chatRow, messageRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
 
 type ChatRecord = typeof chats.$inferSelect;
 

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { organizations, ratingLinks } from '../db/schema';
+import type { CommandPayload } from '../../../src/protocol';
+import { organizations, ratingLinks } from '../../db/schema';
 import { checkChatCategory } from './chat-category';
-import type { StoredChange } from '../sync/groups';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { StoredChange } from '../../sync/groups';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { handlesChat, lockChat, updateChat, type ChatRecord } from './chat-access';
-import { requireViewer } from './core/require-viewer';
-import { sendAutoReply } from './distribution/auto-replies';
-import { operatorTeams } from './distribution/operator-teams';
-import type { AutoCloseReason } from './distribution/timers-due';
+import { requireViewer } from '../core/require-viewer';
+import { sendAutoReply } from '../distribution/auto-replies';
+import { operatorTeams } from '../distribution/operator-teams';
+import type { AutoCloseReason } from '../distribution/timers-due';
 
 /**
  * Closes a chat. When the organization uses request categories a chat needs one to close

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { chats } from '../db/schema';
-import { chatGroups } from '../sync/groups';
-import type { Viewer } from '../auth/viewer';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import { chats } from '../../db/schema';
+import { chatGroups } from '../../sync/groups';
+import type { Viewer } from '../../auth/viewer';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 
 export type ChatRecord = typeof chats.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { requestCategories } from '../db/schema';
+import { requestCategories } from '../../db/schema';
 import type { ChatRecord } from './chat-access';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 
 /**
  * A request category a chat may carry: one of this organization's, open to the chat's team, and

@@ -1,11 +1,11 @@
-import type { CommandPayload } from '../../src/protocol';
-import type { StoredChange } from '../sync/groups';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandPayload } from '../../../src/protocol';
+import type { StoredChange } from '../../sync/groups';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { handlesChat, lockChat, updateChat } from './chat-access';
 import { checkChatCategory } from './chat-category';
-import { requireViewer } from './core/require-viewer';
+import { requireViewer } from '../core/require-viewer';
 
 /**
  * Sets or removes a chat's request category, at any time of its life: supervisors also correct

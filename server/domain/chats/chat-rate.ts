@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { ratingLinks } from '../db/schema';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandPayload } from '../../../src/protocol';
+import { ratingLinks } from '../../db/schema';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { lockChat, updateChat } from './chat-access';
 import { addHistory, chatMoveChanges } from './chat-changes';
 

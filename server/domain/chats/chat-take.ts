@@ -1,10 +1,10 @@
-import type { CommandPayload } from '../../src/protocol';
-import { userGroup } from '../sync/groups';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandPayload } from '../../../src/protocol';
+import { userGroup } from '../../sync/groups';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { lockChat, updateChat } from './chat-access';
-import { requireViewer } from './core/require-viewer';
+import { requireViewer } from '../core/require-viewer';
 
 /** An operator takes a chat waiting in a queue they see. */
 export async function chatTake(

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommandPayload, Right } from '../../src/protocol';
-import { roles, teams, users } from '../db/schema';
-import { teamGroup, userGroup } from '../sync/groups';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandPayload, Right } from '../../../src/protocol';
+import { roles, teams, users } from '../../db/schema';
+import { teamGroup, userGroup } from '../../sync/groups';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { addHistory, chatMoveChanges } from './chat-changes';
 import { handlesChat, inViewerQueue, lockChat, updateChat } from './chat-access';
-import { requireViewer } from './core/require-viewer';
-import { operatorTeams } from './distribution/operator-teams';
+import { requireViewer } from '../core/require-viewer';
+import { operatorTeams } from '../distribution/operator-teams';
 
 /**
  * Hands a chat to another operator (it stays in its team) or to a team's queue (it waits there

@@ -1,15 +1,15 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { chats, clientContacts, clients, messages } from '../db/schema';
-import { chatGroups, customerGroup, type StoredChange } from '../sync/groups';
-import { chatRow, messageRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { activeChannel } from './channel-access';
+import type { CommandPayload } from '../../../src/protocol';
+import { chats, clientContacts, clients, messages } from '../../db/schema';
+import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
+import { chatRow, messageRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { activeChannel } from '../channel-access';
 import { addHistory } from './chat-changes';
-import { lockCustomer } from './core/customer-lock';
-import { newMessageId } from './message-id';
-import { requireViewer } from './core/require-viewer';
+import { lockCustomer } from '../core/customer-lock';
+import { newMessageId } from '../message-id';
+import { requireViewer } from '../core/require-viewer';
 
 /**
  * The Create chat screen (spec §2): a staff member writes first to a known client on a channel
