@@ -22,25 +22,25 @@ import { lostRace, uniqueRefusal, uniqueViolation } from './core/unique-refusal'
 import { senderOfActor, type CommandSender } from './core/command-sender';
 import { commandFingerprint } from './core/command-fingerprint';
 import { parseOrFail } from './core/parse';
-import { messageSend } from './message-send';
+import { messageSend } from './messages/message-send';
 import { chatTake } from './chats/chat-take';
 import { chatTransfer } from './chats/chat-transfer';
 import { chatClose } from './chats/chat-close';
 import { chatSetCategory } from './chats/chat-set-category';
 import { chatRate } from './chats/chat-rate';
 import { chatCreate } from './chats/chat-create';
-import { operatorSetStatus } from './operator-set-status';
-import { messageReceive } from './message-receive';
-import { routingRuleSave } from './routing-rule-save';
-import { routingRuleDelete } from './routing-rule-delete';
-import { autoRepliesSave } from './auto-replies-save';
-import { teamSetDistribution } from './team-set-distribution';
-import { channelSetThresholds } from './channel-set-thresholds';
-import { teamCreate, teamUpdate } from './team-save';
-import { teamDelete } from './team-delete';
-import { roleCreate, roleUpdate } from './role-save';
-import { roleDelete } from './role-delete';
-import { userCreate, userUpdate } from './user-save';
+import { operatorSetStatus } from './distribution/operator-set-status';
+import { messageReceive } from './messages/message-receive';
+import { routingRuleSave } from './distribution/routing-rule-save';
+import { routingRuleDelete } from './distribution/routing-rule-delete';
+import { autoRepliesSave } from './distribution/auto-replies-save';
+import { teamSetDistribution } from './distribution/team-set-distribution';
+import { channelSetThresholds } from './distribution/channel-set-thresholds';
+import { teamCreate, teamUpdate } from './people/team-save';
+import { teamDelete } from './people/team-delete';
+import { roleCreate, roleUpdate } from './people/role-save';
+import { roleDelete } from './people/role-delete';
+import { userCreate, userUpdate } from './people/user-save';
 
 type Handler<T extends CommandType> = (
   scope: CommandScope,

@@ -4,9 +4,9 @@ import { ATTACHMENT_MAX_BYTES, attachmentProblem, type Attachment } from '../../
 import type { Db } from '../db/database';
 import { files } from '../db/schema';
 import { fail } from '../domain/core/domain-error';
-import { mayUseFile, ownerColumns, type FileOwner } from '../domain/file-owner';
+import { mayUseFile, ownerColumns, type FileOwner } from '../domain/files/file-owner';
 import { parseOrFail } from '../domain/core/parse';
-import { storedFile } from '../domain/stored-file';
+import { storedFile } from '../domain/files/stored-file';
 
 /**
  * Uploads of message files, shared by staff (PUT /api/files/:id) and widget visitors

@@ -5,7 +5,7 @@ import { ATTACHMENT_MAX_BYTES, IdSchema } from '../../../src/protocol';
 import type { Db } from '../../db/database';
 import { chats, clientContacts, files, messages } from '../../db/schema';
 import { fail } from '../../domain/core/domain-error';
-import { mayUseFile, type FileOwner } from '../../domain/file-owner';
+import { mayUseFile, type FileOwner } from '../../domain/files/file-owner';
 import { parseOrFail } from '../../domain/core/parse';
 import type { ServerContext } from '../../http/app';
 import { sendFile } from '../../http/file-download';

@@ -5,10 +5,10 @@ import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups'
 import { chatRow, messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
-import { activeChannel } from '../channel-access';
+import { activeChannel } from '../distribution/channel-access';
 import { addHistory } from './chat-changes';
 import { lockCustomer } from '../core/customer-lock';
-import { newMessageId } from '../message-id';
+import { newMessageId } from '../messages/message-id';
 import { requireViewer } from '../core/require-viewer';
 
 /**

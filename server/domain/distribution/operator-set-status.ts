@@ -1,12 +1,12 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { organizations, users } from '../db/schema';
-import { ORG_GROUP } from '../sync/groups';
-import { userRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { requireViewer } from './core/require-viewer';
-import { lockDistribution } from './distribution/serve-queue';
+import type { CommandPayload } from '../../../src/protocol';
+import { organizations, users } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import { userRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { requireViewer } from '../core/require-viewer';
+import { lockDistribution } from './serve-queue';
 
 /**
  * In work or Break. Going In work takes one of the organization's operator licences (the

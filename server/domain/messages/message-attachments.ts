@@ -1,8 +1,8 @@
-import type { Attachment } from '../../src/protocol';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { mayUseFile, type FileOwner } from './file-owner';
-import { storedFile } from './stored-file';
+import type { Attachment } from '../../../src/protocol';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { mayUseFile, type FileOwner } from '../files/file-owner';
+import { storedFile } from '../files/stored-file';
 
 /**
  * The attachments a message is stored with. Each must be a file the sender may use (see

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { autoReplies, channels } from '../db/schema';
-import type { CommandScope } from './core/command-scope';
+import type { CommandPayload } from '../../../src/protocol';
+import { autoReplies, channels } from '../../db/schema';
+import type { CommandScope } from '../core/command-scope';
 import { lockChannelSettings } from './channel-access';
-import { storedAttachments } from './message-attachments';
-import { requireRight } from './core/require-viewer';
-import { touchOpenChats } from './distribution/open-chats';
+import { storedAttachments } from '../messages/message-attachments';
+import { requireRight } from '../core/require-viewer';
+import { touchOpenChats } from './open-chats';
 
 /**
  * Saves a channel's Auto-replies tab: the customer-response wait and each reply sent (the schema

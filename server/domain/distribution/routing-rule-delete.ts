@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { routingRules } from '../db/schema';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandPayload } from '../../../src/protocol';
+import { routingRules } from '../../db/schema';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { lockChannelSettings } from './channel-access';
-import { requireRight } from './core/require-viewer';
-import { defaultRuleError } from './distribution/routing-rules';
-import { storedRule } from './distribution/stored-rules';
+import { requireRight } from '../core/require-viewer';
+import { defaultRuleError } from './routing-rules';
+import { storedRule } from './stored-rules';
 
 /** Removes a channel's routing rule; the default rule cannot be removed (spec §3). */
 export async function routingRuleDelete(

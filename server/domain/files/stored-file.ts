@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/database';
-import { files } from '../db/schema';
+import type { Db, Tx } from '../../db/database';
+import { files } from '../../db/schema';
 
 /** A stored file's description and owner, without its bytes; undefined when there is none. */
 export async function storedFile(db: Db | Tx, id: string) {

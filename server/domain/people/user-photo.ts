@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LIMITS } from '../../src/protocol';
-import { files } from '../db/schema';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import { LIMITS } from '../../../src/protocol';
+import { files } from '../../db/schema';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 
 /** Where a stored photo is read: the staff file route (GET /api/files/:id with the token). */
 export const photoUrlOf = (fileId: string): string => `/api/files/${fileId}`;

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { channels, chats, routingRules, teams, users } from '../db/schema';
-import { ORG_GROUP } from '../sync/groups';
-import { userRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { requireRight } from './core/require-viewer';
+import type { CommandPayload } from '../../../src/protocol';
+import { channels, chats, routingRules, teams, users } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import { userRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { requireRight } from '../core/require-viewer';
 import { lockTeam } from './team-save';
-import { lockDistribution } from './distribution/serve-queue';
+import { lockDistribution } from '../distribution/serve-queue';
 
 /**
  * Deletes a team (docs/people-and-access.md). A team that customers still wait on or are routed

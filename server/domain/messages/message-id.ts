@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '../db/schema';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import { messages } from '../../db/schema';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 
 /**
  * The id a new message is stored under: the sender's own, which it keeps forever (DESIGN §3), or

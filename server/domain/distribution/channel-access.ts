@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { channels } from '../db/schema';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import { channels } from '../../db/schema';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 
 function ofOrganization(scope: CommandScope, channelId: string) {
   return scope.tx

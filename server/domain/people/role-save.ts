@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { CommandPayload, Right } from '../../src/protocol';
-import { roles } from '../db/schema';
-import { ORG_GROUP } from '../sync/groups';
-import { roleRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { requireRight } from './core/require-viewer';
+import type { CommandPayload, Right } from '../../../src/protocol';
+import { roles } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import { roleRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { requireRight } from '../core/require-viewer';
 
 type RoleSave = CommandPayload<'role.create'>;
 

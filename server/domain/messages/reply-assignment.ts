@@ -1,4 +1,4 @@
-import type { Right } from '../../src/protocol';
+import type { Right } from '../../../src/protocol';
 
 type ReplyViewer = { id: string; teamIds: readonly string[]; rights: ReadonlySet<Right> };
 type ReplyChat = {

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { channels } from '../db/schema';
-import { ORG_GROUP } from '../sync/groups';
-import { channelRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandPayload } from '../../../src/protocol';
+import { channels } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import { channelRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { lockChannelSettings } from './channel-access';
-import { requireRight } from './core/require-viewer';
-import { touchOpenChats } from './distribution/open-chats';
+import { requireRight } from '../core/require-viewer';
+import { touchOpenChats } from './open-chats';
 
 /**
  * A channel's expiry thresholds (spec §3). Its open chats get their expiry timers set again; a

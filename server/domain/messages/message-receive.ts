@@ -1,17 +1,17 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { chats, clientContacts, clients, messages } from '../db/schema';
-import { chatGroups, customerGroup, ORG_GROUP, type StoredChange } from '../sync/groups';
-import { chatRow, clientRow, messageRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { activeChannel } from './channel-access';
-import { addHistory } from './chats/chat-changes';
-import { lockCustomer } from './core/customer-lock';
+import type { CommandPayload } from '../../../src/protocol';
+import { chats, clientContacts, clients, messages } from '../../db/schema';
+import { chatGroups, customerGroup, ORG_GROUP, type StoredChange } from '../../sync/groups';
+import { chatRow, clientRow, messageRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { activeChannel } from '../distribution/channel-access';
+import { addHistory } from '../chats/chat-changes';
+import { lockCustomer } from '../core/customer-lock';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
-import { decideRoute, giveToRoutedOperator, type Route } from './distribution/route-chat';
-import { sendAutoReply } from './distribution/auto-replies';
+import { decideRoute, giveToRoutedOperator, type Route } from '../distribution/route-chat';
+import { sendAutoReply } from '../distribution/auto-replies';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id

@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { CommandPayload, Right } from '../../src/protocol';
-import { channels, chats, loginTickets, roles, sessions, teams, users } from '../db/schema';
-import { hashPassword } from '../auth/passwords';
-import { ORG_GROUP, teamGroup } from '../sync/groups';
-import { userRow } from '../sync/wire-rows';
-import type { Viewer } from '../auth/viewer';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { requireRight } from './core/require-viewer';
-import { addHistory, chatMoveChanges } from './chats/chat-changes';
-import { updateChat } from './chats/chat-access';
-import { lockDistribution } from './distribution/serve-queue';
+import type { CommandPayload, Right } from '../../../src/protocol';
+import { channels, chats, loginTickets, roles, sessions, teams, users } from '../../db/schema';
+import { hashPassword } from '../../auth/passwords';
+import { ORG_GROUP, teamGroup } from '../../sync/groups';
+import { userRow } from '../../sync/wire-rows';
+import type { Viewer } from '../../auth/viewer';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { requireRight } from '../core/require-viewer';
+import { addHistory, chatMoveChanges } from '../chats/chat-changes';
+import { updateChat } from '../chats/chat-access';
+import { lockDistribution } from '../distribution/serve-queue';
 import { checkedPhotoUrl, photoUrlOf } from './user-photo';
 
 type UserFields = CommandPayload<'user.update'>;

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { teams } from '../db/schema';
-import { ORG_GROUP } from '../sync/groups';
-import { teamRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { requireRight } from './core/require-viewer';
-import { touchOpenChats } from './distribution/open-chats';
+import type { CommandPayload } from '../../../src/protocol';
+import { teams } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import { teamRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { requireRight } from '../core/require-viewer';
+import { touchOpenChats } from './open-chats';
 
 /**
  * A team's distribution settings (spec §3, §5). Its queue is served at once (a raised limit gives

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { channels, messages } from '../db/schema';
-import { chatGroups, customerGroup, userGroup, type StoredChange } from '../sync/groups';
-import { messageRow } from '../sync/wire-rows';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { addHistory, chatMoveChanges } from './chats/chat-changes';
-import { lockChat, updateChat } from './chats/chat-access';
+import type { CommandPayload } from '../../../src/protocol';
+import { channels, messages } from '../../db/schema';
+import { chatGroups, customerGroup, userGroup, type StoredChange } from '../../sync/groups';
+import { messageRow } from '../../sync/wire-rows';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { addHistory, chatMoveChanges } from '../chats/chat-changes';
+import { lockChat, updateChat } from '../chats/chat-access';
 import { replyAssignment } from './reply-assignment';
-import { requireViewer } from './core/require-viewer';
+import { requireViewer } from '../core/require-viewer';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { routingRules, teams } from '../db/schema';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
+import type { CommandPayload } from '../../../src/protocol';
+import { routingRules, teams } from '../../db/schema';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
 import { lockChannelSettings } from './channel-access';
-import { requireRight } from './core/require-viewer';
-import { checkRuleSave } from './distribution/routing-rules';
-import { channelRules } from './distribution/stored-rules';
+import { requireRight } from '../core/require-viewer';
+import { checkRuleSave } from './routing-rules';
+import { channelRules } from './stored-rules';
 
 /**
  * Creates a channel's routing rule, or updates it when its id is already one of the channel's

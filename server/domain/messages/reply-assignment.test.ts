@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Right } from '../../src/protocol';
+import type { Right } from '../../../src/protocol';
 import { replyAssignment } from './reply-assignment';
 
 const operator = {

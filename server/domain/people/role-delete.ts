@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../src/protocol';
-import { roles, users } from '../db/schema';
-import { ORG_GROUP } from '../sync/groups';
-import type { CommandScope } from './core/command-scope';
-import { fail } from './core/domain-error';
-import { requireRight } from './core/require-viewer';
+import type { CommandPayload } from '../../../src/protocol';
+import { roles, users } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import type { CommandScope } from '../core/command-scope';
+import { fail } from '../core/domain-error';
+import { requireRight } from '../core/require-viewer';
 import { lockCreatedRole } from './role-save';
 
 /**
