@@ -15,62 +15,14 @@ import { commandResults } from '../db/schema';
 import type { Clock } from '../clock';
 import type { Viewer } from '../auth/viewer';
 import { currentSeq } from '../sync/event-log';
-import type { CommandScope } from './core/command-scope';
+import type { CommandHandler } from './core/area-handlers';
 import { runInScope } from './core/run-in-scope';
 import { DomainError } from './core/domain-error';
 import { lostRace, uniqueRefusal, uniqueViolation } from './core/unique-refusal';
 import { senderOfActor, type CommandSender } from './core/command-sender';
 import { commandFingerprint } from './core/command-fingerprint';
 import { parseOrFail } from './core/parse';
-import { messageSend } from './messages/message-send';
-import { chatTake } from './chats/chat-take';
-import { chatTransfer } from './chats/chat-transfer';
-import { chatClose } from './chats/chat-close';
-import { chatSetCategory } from './chats/chat-set-category';
-import { chatRate } from './chats/chat-rate';
-import { chatCreate } from './chats/chat-create';
-import { operatorSetStatus } from './distribution/operator-set-status';
-import { messageReceive } from './messages/message-receive';
-import { routingRuleSave } from './distribution/routing-rule-save';
-import { routingRuleDelete } from './distribution/routing-rule-delete';
-import { autoRepliesSave } from './distribution/auto-replies-save';
-import { teamSetDistribution } from './distribution/team-set-distribution';
-import { channelSetThresholds } from './distribution/channel-set-thresholds';
-import { teamCreate, teamUpdate } from './people/team-save';
-import { teamDelete } from './people/team-delete';
-import { roleCreate, roleUpdate } from './people/role-save';
-import { roleDelete } from './people/role-delete';
-import { userCreate, userUpdate } from './people/user-save';
-
-type Handler<T extends CommandType> = (
-  scope: CommandScope,
-  payload: CommandPayload<T>,
-) => Promise<void>;
-
-const HANDLERS: { [T in CommandType]: Handler<T> } = {
-  'message.send': messageSend,
-  'chat.take': chatTake,
-  'chat.transfer': chatTransfer,
-  'chat.close': chatClose,
-  'chat.setCategory': chatSetCategory,
-  'chat.rate': chatRate,
-  'chat.create': chatCreate,
-  'operator.setStatus': operatorSetStatus,
-  'message.receive': messageReceive,
-  'routingRule.save': routingRuleSave,
-  'routingRule.delete': routingRuleDelete,
-  'autoReplies.save': autoRepliesSave,
-  'team.setDistribution': teamSetDistribution,
-  'channel.setThresholds': channelSetThresholds,
-  'team.create': teamCreate,
-  'team.update': teamUpdate,
-  'team.delete': teamDelete,
-  'role.create': roleCreate,
-  'role.update': roleUpdate,
-  'role.delete': roleDelete,
-  'user.create': userCreate,
-  'user.update': userUpdate,
-};
+import { COMMAND_HANDLERS } from './command-handlers';
 
 export type CommandDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };
 export type CommandCaller = {
@@ -163,7 +115,10 @@ export async function executeCommand(
           caller,
           { commandId: command.id, now },
           (scope) =>
-            (HANDLERS[type] as Handler<CommandType>)(scope, payload as CommandPayload<CommandType>),
+            (COMMAND_HANDLERS[type] as CommandHandler<CommandType>)(
+              scope,
+              payload as CommandPayload<CommandType>,
+            ),
         );
         const seq = appended ?? (await currentSeq(tx, caller.orgId));
         const ok: CommandResult = { id: command.id, ok: true, seq };

@@ -1,0 +1,9 @@
+import type { AreaHandlers } from '../core/area-handlers';
+import { messageReceive } from './message-receive';
+import { messageSend } from './message-send';
+
+/** Messages in both directions: staff replies and notes, and customers' messages from channels. */
+export const messageHandlers = {
+  'message.send': messageSend,
+  'message.receive': messageReceive,
+} satisfies AreaHandlers;
