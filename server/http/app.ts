@@ -1,17 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import websocket from '@fastify/websocket';
-import type { Database } from '../db/database';
-import type { Clock } from '../clock';
-import { AuthService, type Authenticated } from '../auth/auth-service';
+import { AuthService } from '../auth/auth-service';
 import { loginLimits } from '../auth/login-limits';
 import { RateLimiter } from '../limits/rate-limiter';
 import { loadViewer } from '../auth/viewer';
-import { executeCommand, type CommandCaller, type CommandDeps } from '../domain/execute-command';
+import { executeCommand, type CommandDeps } from '../domain/execute-command';
 import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
-import { LIMITS, newId, type CommandEnvelope, type CommandResult } from '../../src/protocol';
+import { LIMITS, newId } from '../../src/protocol';
+import type { ServerContext, ServerOptions } from './context';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './error-handler';
 import { authRoutes } from './auth-routes';
 import { commandRoutes } from './command-routes';
@@ -23,48 +22,8 @@ import { widgetFileRoutes } from '../channels/site-chat/widget-file-routes';
 import { demoSiteRoute } from '../demo/demo-site-route';
 import { staticRoutes } from './static-routes';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: Authenticated | null;
-  }
-}
-
 /** NOTIFY channel for session revocations, so every instance drops the socket of a logged-out token. */
 export const CONTROL_CHANNEL = 'sc_control';
-
-export type ServerOptions = {
-  database: Database;
-  clock: Clock;
-  /** Folder of the built browser app; missing means the API alone. */
-  staticDir?: string | undefined;
-  /** Sign-in attempts (passwords and two-factor codes) per account per minute; 10 by default. */
-  loginAttemptsPerMinute?: number;
-  /**
-   * Sign-in attempts per client address per minute, over every account; six times the account's
-   * by default, as an office behind one address signs many people in at the start of a shift.
-   */
-  loginAttemptsPerAddressPerMinute?: number;
-  /**
-   * Addresses and CIDR ranges of the proxies in front of the server (TRUST_PROXY), whose
-   * X-Forwarded-For names the client; empty or missing trusts nobody, and every limit counts the
-   * socket's address.
-   */
-  trustProxy?: readonly string[];
-  logger?: boolean;
-  /** This instance's name in the presence table; a fresh one per process by default. */
-  instanceId?: string;
-};
-
-/** Everything the routes share. */
-export type ServerContext = {
-  database: Database;
-  clock: Clock;
-  hub: LiveHub;
-  presence: Presence;
-  auth: AuthService;
-  execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
-  limiter: RateLimiter;
-};
 
 /** An address's sign-in attempts a minute, as a multiple of an account's (see ServerOptions). */
 const LOGIN_ADDRESS_FACTOR = 6;

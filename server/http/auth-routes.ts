@@ -10,7 +10,7 @@ import {
   UserShortQuery,
 } from '../../src/protocol';
 import { parseOrFail } from '../domain/core/parse';
-import type { ServerContext } from './app';
+import type { ServerContext } from './context';
 import { authOf, requireAuth } from './require-auth';
 import { requestAddress } from './rate-limited';
 

@@ -3,7 +3,7 @@ import { CommandsBody, type CommandEnvelope, type CommandResult } from '../../sr
 import type { CommandCaller } from '../domain/execute-command';
 import { DomainError } from '../domain/core/domain-error';
 import { parseOrFail } from '../domain/core/parse';
-import type { ServerContext } from './app';
+import type { ServerContext } from './context';
 import { errorBody, requestLanguage } from './error-handler';
 import { authOf, requireAuth } from './require-auth';
 

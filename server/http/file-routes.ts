@@ -5,7 +5,7 @@ import { ATTACHMENT_MAX_BYTES, IdSchema } from '../../src/protocol';
 import { files } from '../db/schema';
 import { parseOrFail } from '../domain/core/parse';
 import { fail } from '../domain/core/domain-error';
-import type { ServerContext } from './app';
+import type { ServerContext } from './context';
 import { sendFile } from './file-download';
 import { acceptRawUploads, readUpload, storeUpload } from './file-upload';
 import { authOf, requireAuth } from './require-auth';

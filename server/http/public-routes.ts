@@ -5,7 +5,7 @@ import { IdSchema, RatingBody, newId, type RatingLinkView } from '../../src/prot
 import { chats, organizations, ratingLinks } from '../db/schema';
 import { parseOrFail } from '../domain/core/parse';
 import { DomainError, fail } from '../domain/core/domain-error';
-import type { ServerContext } from './app';
+import type { ServerContext } from './context';
 import { limitedPerAddress } from './rate-limited';
 import type { RateLimit } from '../limits/rate-limiter';
 

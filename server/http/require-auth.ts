@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/core/domain-error';
-import type { ServerContext } from './app';
+import type { ServerContext } from './context';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -12,7 +12,7 @@ import { bootstrapLines, chatThread } from '../sync/bootstrap';
 import { eventForViewer, readEvents } from '../sync/event-log';
 import { cursorServable } from '../sync/cursor-check';
 import type { Authenticated } from '../auth/auth-service';
-import type { ServerContext } from './app';
+import type { ServerContext } from './context';
 import { onTokenMessage } from './live-token';
 import { authOf, bearerToken, requireAuth } from './require-auth';
 

@@ -11,7 +11,8 @@ import {
   type LiveServerMessage,
 } from '../../src/protocol';
 import { openDatabase, type Database } from '../../server/db/database';
-import { buildServer, type ServerContext } from '../../server/http/app';
+import { buildServer } from '../../server/http/app';
+import type { ServerContext } from '../../server/http/context';
 import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/demo/demo-data';
 import { createBuiltInRoles } from '../../server/demo/built-in-roles';
 import * as t from '../../server/db/schema';

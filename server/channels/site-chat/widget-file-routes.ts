@@ -7,7 +7,7 @@ import { chats, clientContacts, files, messages } from '../../db/schema';
 import { fail } from '../../domain/core/domain-error';
 import { mayUseFile, type FileOwner } from '../../domain/files/file-owner';
 import { parseOrFail } from '../../domain/core/parse';
-import type { ServerContext } from '../../http/app';
+import type { ServerContext } from '../../http/context';
 import { sendFile } from '../../http/file-download';
 import { acceptRawUploads, readUpload, storeUpload } from '../../http/file-upload';
 import { limitedPerAddress } from '../../http/rate-limited';

@@ -19,7 +19,7 @@ import { inputOk, parseOrFail } from '../../domain/core/parse';
 import { readEvents } from '../../sync/event-log';
 import { customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
-import type { ServerContext } from '../../http/app';
+import type { ServerContext } from '../../http/context';
 import type { RateLimit } from '../../limits/rate-limiter';
 import { onTokenMessage } from '../../http/live-token';
 import { limitedPerAddress } from '../../http/rate-limited';

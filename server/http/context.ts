@@ -1,0 +1,55 @@
+import type { Database } from '../db/database';
+import type { Clock } from '../clock';
+import type { AuthService, Authenticated } from '../auth/auth-service';
+import type { RateLimiter } from '../limits/rate-limiter';
+import type { CommandCaller } from '../domain/execute-command';
+import type { LiveHub } from '../sync/live-hub';
+import type { Presence } from '../sync/presence';
+import type { CommandEnvelope, CommandResult } from '../../src/protocol';
+
+/*
+ * What a server is built from and what its routes share, apart from app.ts that builds it: route
+ * files (here and in server/channels) take their context from this module, so app.ts may import
+ * every route file without the route files importing app.ts back.
+ */
+
+/** Set by requireAuth (require-auth.ts) on the routes behind it; null elsewhere. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+export type ServerOptions = {
+  database: Database;
+  clock: Clock;
+  /** Folder of the built browser app; missing means the API alone. */
+  staticDir?: string | undefined;
+  /** Sign-in attempts (passwords and two-factor codes) per account per minute; 10 by default. */
+  loginAttemptsPerMinute?: number;
+  /**
+   * Sign-in attempts per client address per minute, over every account; six times the account's
+   * by default, as an office behind one address signs many people in at the start of a shift.
+   */
+  loginAttemptsPerAddressPerMinute?: number;
+  /**
+   * Addresses and CIDR ranges of the proxies in front of the server (TRUST_PROXY), whose
+   * X-Forwarded-For names the client; empty or missing trusts nobody, and every limit counts the
+   * socket's address.
+   */
+  trustProxy?: readonly string[];
+  logger?: boolean;
+  /** This instance's name in the presence table; a fresh one per process by default. */
+  instanceId?: string;
+};
+
+/** Everything the routes share. */
+export type ServerContext = {
+  database: Database;
+  clock: Clock;
+  hub: LiveHub;
+  presence: Presence;
+  auth: AuthService;
+  execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
+  limiter: RateLimiter;
+};
