@@ -1,21 +1,21 @@
 import * as v from 'valibot';
-import { IdSchema } from './ids';
-import { LIMITS } from './limits';
-import { AttachmentListSchema } from './attachments';
+import { IdSchema } from '../ids';
+import { LIMITS } from '../limits';
+import { AttachmentListSchema } from '../attachments';
 import {
   CustomerMessageTextSchema,
   EmailSchema,
   MessageTextSchema,
   PasswordSchema,
   customerDetail,
-} from './validation';
-import { ParsedLater, SafeText } from './text';
-import { OperatorStatusSchema, UserSchema } from './entities/user';
-import { RoutingRuleSchema } from './entities/routing-rule';
-import { AutoRepliesSavePayload } from './entities/auto-reply';
-import { TEAM_DISTRIBUTION_FIELDS, TeamSchema } from './entities/team';
-import { ExpiryThresholdSchema } from './entities/channel';
-import { RoleSchema } from './entities/role';
+} from '../validation';
+import { ParsedLater, SafeText } from '../text';
+import { OperatorStatusSchema, UserSchema } from '../entities/user';
+import { RoutingRuleSchema } from '../entities/routing-rule';
+import { AutoRepliesSavePayload } from '../entities/auto-reply';
+import { TEAM_DISTRIBUTION_FIELDS, TeamSchema } from '../entities/team';
+import { ExpiryThresholdSchema } from '../entities/channel';
+import { RoleSchema } from '../entities/role';
 
 /**
  * Commands: `{ id, type, payload }`. The same schema validates in the form, in the outbox and
