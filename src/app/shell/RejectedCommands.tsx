@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { CommandType } from '../../protocol';
+import type { StaffCommandType } from '../../protocol';
 import { discardRejected, retryRejected, type OutboxRow } from '../../store';
 import { CommandSinkContext, useRejectedCommands, useStore } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
@@ -29,7 +29,6 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'user.create': 'command.user.create',
   'user.update': 'command.user.update',
 };
-type StaffCommandType = Exclude<CommandType, 'message.receive' | 'chat.rate'>;
 
 const commandLabel = (type: string): MessageKey =>
   Object.hasOwn(COMMAND_LABELS, type) ? COMMAND_LABELS[type as StaffCommandType] : 'command.other';
