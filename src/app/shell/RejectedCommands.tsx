@@ -3,8 +3,7 @@ import type { StaffCommandType } from '../../protocol';
 import { discardRejected, retryRejected, type OutboxRow } from '../../store';
 import { CommandSinkContext, useRejectedCommands, useStore } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
-import { useI18n } from '../../ui/i18n';
-import type { MessageKey } from '../../ui/i18n/messages-en';
+import { useI18n, type MessageKey } from '../../ui/i18n';
 
 /** A name for every command staff can send, so a refusal says what was refused. */
 const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {

@@ -1,15 +1,7 @@
-import type { MessageKey } from './messages-en';
-import { USERS_RU } from './users-messages';
-import { TEAMS_RU } from './teams-messages';
-import { ROLES_RU } from './roles-messages';
-import { PROFILE_RU } from './profile-messages';
+import type { SHELL_EN } from './shell-messages-en';
 
-/** Russian texts: the same keys as the English catalog, checked by the compiler and by a test. */
-export const MESSAGES_RU: Record<MessageKey, string> = {
-  ...USERS_RU,
-  ...TEAMS_RU,
-  ...ROLES_RU,
-  ...PROFILE_RU,
+/** Russian texts of the shell: the same keys as the English, checked by the compiler and by a test. */
+export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
   'title.home': 'Вход',
   'title.403': 'Доступ запрещён',
   'title.404': 'Страница не найдена',

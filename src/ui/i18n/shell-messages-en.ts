@@ -1,17 +1,11 @@
-import { USERS_EN } from './users-messages';
-import { TEAMS_EN } from './teams-messages';
-import { ROLES_EN } from './roles-messages';
-import { PROFILE_EN } from './profile-messages';
-
 /**
- * English texts, the default catalog (spec §1). Keys are grouped by screen; server error names
- * are not repeated here: they come from ERROR_TEXTS in src/protocol through `errorText`.
+ * English texts of the shell and of what features share: the route tree's titles and status
+ * pages, the menu, connection and update notices, refused commands, common words and form
+ * problems, channel types. A feature's own texts sit beside it (src/features/<area>/*-messages.ts)
+ * and the app joins them all (src/app/i18n/catalogs.ts). Server error names are not repeated
+ * here: they come from ERROR_TEXTS in src/protocol through `errorText`.
  */
-export const MESSAGES_EN = {
-  ...USERS_EN,
-  ...TEAMS_EN,
-  ...ROLES_EN,
-  ...PROFILE_EN,
+export const SHELL_EN = {
   'title.home': 'Sign in',
   'title.403': 'Access denied',
   'title.404': 'Page not found',
@@ -351,5 +345,3 @@ export const MESSAGES_EN = {
   'channelType.vk': 'VK',
   'channelType.ya_market': 'Yandex Market',
 } as const;
-
-export type MessageKey = keyof typeof MESSAGES_EN;
