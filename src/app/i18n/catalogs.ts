@@ -1,6 +1,7 @@
 // Each catalog by its own file: the build reads this module in Node (vite.config.ts), without React.
 import { SHELL_EN } from '../../ui/i18n/shell-messages-en';
 import { SHELL_RU } from '../../ui/i18n/shell-messages-ru';
+import { AUTH_EN, AUTH_RU } from '../../features/auth/auth-messages';
 import { USERS_EN, USERS_RU } from '../../features/users/users-messages';
 import { TEAMS_EN, TEAMS_RU } from '../../features/teams/teams-messages';
 import { ROLES_EN, ROLES_RU } from '../../features/roles/roles-messages';
@@ -13,6 +14,7 @@ import { joinCatalogs } from './join-catalogs';
  */
 export const CATALOG_PARTS = {
   shell: { en: SHELL_EN, ru: SHELL_RU },
+  auth: { en: AUTH_EN, ru: AUTH_RU },
   users: { en: USERS_EN, ru: USERS_RU },
   teams: { en: TEAMS_EN, ru: TEAMS_RU },
   roles: { en: ROLES_EN, ru: ROLES_RU },

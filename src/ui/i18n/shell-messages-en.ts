@@ -38,20 +38,8 @@ export const SHELL_EN = {
   'form.queued':
     'No answer from the server yet: the change is kept on this device and will be sent when the connection allows.',
 
-  'login.title': 'Sign in',
-  'login.email': 'E-mail',
-  'login.password': 'Password',
-  'login.submit': 'Sign in',
-  'login.submitting': 'Signing in…',
   'login.forgot': 'Forgot your password?',
   'login.signup': 'Sign up',
-  'login.unreachable': 'No connection to the server. Try again later.',
-  'login.totpTitle': 'Two-factor authentication',
-  'login.totpHint': 'Enter the 6-digit code from your authenticator app.',
-  'login.totpCode': 'Code',
-  'login.totpSubmit': 'Confirm',
-  'login.totpAgain': 'Enter again',
-  'login.back': 'Back',
 
   'menu.label': 'Main menu',
   'menu.assigned': 'In progress',

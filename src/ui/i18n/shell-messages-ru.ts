@@ -35,20 +35,8 @@ export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
   'form.queued':
     'Сервер пока не ответил: изменение сохранено на этом устройстве и будет отправлено, когда появится связь.',
 
-  'login.title': 'Вход',
-  'login.email': 'E-mail',
-  'login.password': 'Пароль',
-  'login.submit': 'Войти',
-  'login.submitting': 'Вход…',
   'login.forgot': 'Забыли пароль?',
   'login.signup': 'Регистрация',
-  'login.unreachable': 'Нет связи с сервером. Попробуйте позже.',
-  'login.totpTitle': 'Двухфакторная аутентификация',
-  'login.totpHint': 'Введите 6-значный код из приложения-аутентификатора.',
-  'login.totpCode': 'Код',
-  'login.totpSubmit': 'Подтвердить',
-  'login.totpAgain': 'Ввести заново',
-  'login.back': 'Назад',
 
   'menu.label': 'Главное меню',
   'menu.assigned': 'В работе',
