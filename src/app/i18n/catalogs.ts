@@ -2,6 +2,7 @@
 import { SHELL_EN } from '../../ui/i18n/shell-messages-en';
 import { SHELL_RU } from '../../ui/i18n/shell-messages-ru';
 import { AUTH_EN, AUTH_RU } from '../../features/auth/auth-messages';
+import { PUBLIC_EN, PUBLIC_RU } from '../../features/public/public-messages';
 import { USERS_EN, USERS_RU } from '../../features/users/users-messages';
 import { TEAMS_EN, TEAMS_RU } from '../../features/teams/teams-messages';
 import { ROLES_EN, ROLES_RU } from '../../features/roles/roles-messages';
@@ -15,6 +16,7 @@ import { joinCatalogs } from './join-catalogs';
 export const CATALOG_PARTS = {
   shell: { en: SHELL_EN, ru: SHELL_RU },
   auth: { en: AUTH_EN, ru: AUTH_RU },
+  public: { en: PUBLIC_EN, ru: PUBLIC_RU },
   users: { en: USERS_EN, ru: USERS_RU },
   teams: { en: TEAMS_EN, ru: TEAMS_RU },
   roles: { en: ROLES_EN, ru: ROLES_RU },
