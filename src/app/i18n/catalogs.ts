@@ -2,6 +2,7 @@
 import { SHELL_EN } from '../../ui/i18n/shell-messages-en';
 import { SHELL_RU } from '../../ui/i18n/shell-messages-ru';
 import { AUTH_EN, AUTH_RU } from '../../features/auth/auth-messages';
+import { CHATS_EN, CHATS_RU } from '../../features/chats/chats-messages';
 import { PUBLIC_EN, PUBLIC_RU } from '../../features/public/public-messages';
 import { USERS_EN, USERS_RU } from '../../features/users/users-messages';
 import { TEAMS_EN, TEAMS_RU } from '../../features/teams/teams-messages';
@@ -16,6 +17,7 @@ import { joinCatalogs } from './join-catalogs';
 export const CATALOG_PARTS = {
   shell: { en: SHELL_EN, ru: SHELL_RU },
   auth: { en: AUTH_EN, ru: AUTH_RU },
+  chats: { en: CHATS_EN, ru: CHATS_RU },
   public: { en: PUBLIC_EN, ru: PUBLIC_RU },
   users: { en: USERS_EN, ru: USERS_RU },
   teams: { en: TEAMS_EN, ru: TEAMS_RU },
