@@ -1,9 +1,10 @@
 /**
- * English texts of the shell and of what features share: the route tree's titles and status
- * pages, the menu, connection and update notices, refused commands, common words and form
- * problems, channel types. A feature's own texts sit beside it (src/features/<area>/*-messages.ts)
- * and the app joins them all (src/app/i18n/catalogs.ts). Server error names are not repeated
- * here: they come from ERROR_TEXTS in src/protocol through `errorText`.
+ * English texts of the shell (src/app: page and section titles of the route tree, the menu, the
+ * connection, update and refused-command notices, the sign-in page's links) and the words
+ * features share (common.*, form.* problems, channelType.*). A text only one feature's screens
+ * show sits beside that feature (src/features/<area>/<area>-messages.ts); the app joins them all
+ * (src/app/i18n/catalogs.ts). Server error names are not repeated here: they come from
+ * ERROR_TEXTS in src/protocol through `errorText`.
  */
 export const SHELL_EN = {
   'title.home': 'Sign in',
