@@ -1,4 +1,5 @@
-// Each catalog by its own file: the build reads this module in Node (vite.config.ts), without React.
+// Each catalog from its own file, not from the src/ui/i18n index: the build reads this module in
+// Node (vite.config.ts), and the index would bring React along.
 import { SHELL_EN } from '../../ui/i18n/shell-messages-en';
 import { SHELL_RU } from '../../ui/i18n/shell-messages-ru';
 import { AUTH_EN, AUTH_RU } from '../../features/auth/auth-messages';

@@ -11,9 +11,9 @@ export type JoinedKey<Parts extends Record<string, CatalogPart>> = KeyOfPart<Par
 
 /**
  * The app's catalogs, one per language, joined from the shell's and each feature's. A key two
- * parts hold throws (at build time: the build reads the joined catalogs): the later text would
- * silently replace the earlier in one screen or the other. So would a key one language of a part
- * lacks, which the part's own type already refuses at compile time.
+ * parts hold throws (at build time: the build reads the joined catalogs), or the later text would
+ * silently replace the earlier on one screen or the other. So does a part whose Russian keys are
+ * not its English ones, which the part's own type already refuses at compile time.
  */
 export function joinCatalogs<const Parts extends Record<string, CatalogPart>>(
   parts: Parts,
