@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import type * as Catalogs from './src/ui/i18n/catalogs';
-import type * as CompileMessages from './src/ui/i18n/compile-messages';
+import type * as Catalogs from './src/app/i18n/catalogs';
+import type * as CompileMessages from './src/app/i18n/compile-messages';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -91,14 +91,14 @@ function startChunkPreload(): Plugin {
 }
 
 /**
- * Messages parsed at build time: src/ui/i18n/intl-messages.ts becomes the catalogs already parsed
- * (src/ui/i18n/compile-messages.ts, run here in Node through tsx), and @formatjs's message parser
+ * Messages parsed at build time: src/app/i18n/intl-messages.ts becomes the catalogs already parsed
+ * (src/app/i18n/compile-messages.ts, run here in Node through tsx), and @formatjs's message parser
  * is swapped for its parser-less build, which formats such messages as they are. The parser, its
  * skeleton and time-zone tables are most of the i18n code a first paint would load (DESIGN §6),
  * and no browser parses a message at start.
  */
 function compiledMessages(): Plugin {
-  const target = 'src/ui/i18n/intl-messages.ts';
+  const target = 'src/app/i18n/intl-messages.ts';
   let root = process.cwd();
   return {
     name: 'compiled-messages',
@@ -121,11 +121,11 @@ function compiledMessages(): Plugin {
       const { tsImport } = await import('tsx/esm/api');
       const from = pathToFileURL(resolve(root, 'vite.config.ts')).href;
       const { CATALOGS } = (await tsImport(
-        pathToFileURL(resolve(root, 'src/ui/i18n/catalogs.ts')).href,
+        pathToFileURL(resolve(root, 'src/app/i18n/catalogs.ts')).href,
         from,
       )) as typeof Catalogs;
       const { compileCatalogs } = (await tsImport(
-        pathToFileURL(resolve(root, 'src/ui/i18n/compile-messages.ts')).href,
+        pathToFileURL(resolve(root, 'src/app/i18n/compile-messages.ts')).href,
         from,
       )) as typeof CompileMessages;
       return `export const INTL_MESSAGES = ${JSON.stringify(compileCatalogs(CATALOGS))};`;

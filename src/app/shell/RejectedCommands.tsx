@@ -1,10 +1,9 @@
 import { useContext } from 'react';
-import type { CommandType } from '../../protocol';
+import type { StaffCommandType } from '../../protocol';
 import { discardRejected, retryRejected, type OutboxRow } from '../../store';
 import { CommandSinkContext, useRejectedCommands, useStore } from '../../store/hooks';
 import { Notice } from '../../ui/Notice';
-import { useI18n } from '../../ui/i18n';
-import type { MessageKey } from '../../ui/i18n/messages-en';
+import { useI18n, type MessageKey } from '../../ui/i18n';
 
 /** A name for every command staff can send, so a refusal says what was refused. */
 const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
@@ -29,7 +28,6 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'user.create': 'command.user.create',
   'user.update': 'command.user.update',
 };
-type StaffCommandType = Exclude<CommandType, 'message.receive' | 'chat.rate'>;
 
 const commandLabel = (type: string): MessageKey =>
   Object.hasOwn(COMMAND_LABELS, type) ? COMMAND_LABELS[type as StaffCommandType] : 'command.other';

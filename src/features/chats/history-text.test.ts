@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatHistoryEntry } from '../../protocol';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { CHATS_EN, CHATS_RU } from './chats-messages';
 import { historyText, type HistoryNames } from './history-text';
 
 const OSCAR = '00000000-0000-7000-8000-0000000000a1';
@@ -112,7 +113,7 @@ describe('history entry texts', () => {
     [entry('assigned', { operatorId: 'gone' }), 'Assigned to ?', 'Назначен: ?'],
   ])('%j reads "%s" and "%s"', (historyEntry, en, ru) => {
     const { key, values } = historyText(historyEntry, names);
-    expect(createTranslator('en').t(key, values)).toBe(en);
-    expect(createTranslator('ru').t(key, values)).toBe(ru);
+    expect(createTranslator('en', { ...SHELL_EN, ...CHATS_EN }).t(key, values)).toBe(en);
+    expect(createTranslator('ru', { ...SHELL_RU, ...CHATS_RU }).t(key, values)).toBe(ru);
   });
 });

@@ -1,6 +1,7 @@
 import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { CHATS_EN, CHATS_RU } from './chats-messages';
 import { fileSize, messageSide, showsStatus, statusView, type MessageStatus } from './message-view';
 
 describe('a message in the thread', () => {
@@ -13,8 +14,8 @@ describe('a message in the thread', () => {
   ])('status %s shows %s, named "%s" / "%s"', (status, mark, en, ru) => {
     const view = statusView(status);
     expect(view.mark).toBe(mark);
-    expect(createTranslator('en').t(view.label)).toBe(en);
-    expect(createTranslator('ru').t(view.label)).toBe(ru);
+    expect(createTranslator('en', { ...SHELL_EN, ...CHATS_EN }).t(view.label)).toBe(en);
+    expect(createTranslator('ru', { ...SHELL_RU, ...CHATS_RU }).t(view.label)).toBe(ru);
   });
 
   it('read and delivered look alike but are told apart by colour', () => {

@@ -10,7 +10,7 @@ import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { checkedFields, firstError, problemText } from '../../ui/forms/field-problems';
 import { useApi } from '../../ui/http';
-import { createTranslator, useI18n } from '../../ui/i18n';
+import { useI18n } from '../../ui/i18n';
 import { changePassword, updateAccount } from './account-calls';
 import {
   EMPTY_PASSWORD_FORM,
@@ -116,7 +116,7 @@ function AccountForm({
       const saved = result.value;
       onUserSaved(saved);
       // Told in the language just chosen: the interface speaks it from now on.
-      toast(createTranslator(saved.language).t('profile.saved'));
+      toast(i18n.translatorFor(saved.language).t('profile.saved'));
       if (saved.language !== i18n.lang) i18n.setLang(saved.language);
       const values = {
         name: saved.name,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../protocol';
 import { problemText } from '../../ui/forms/field-problems';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { PROFILE_EN, PROFILE_RU } from './profile-messages';
 import {
   EMPTY_PASSWORD_FORM,
   accountFormBasis,
@@ -16,8 +17,8 @@ import {
   type PasswordFormValues,
 } from './profile-form';
 
-const en = createTranslator('en');
-const ru = createTranslator('ru');
+const en = createTranslator('en', { ...SHELL_EN, ...PROFILE_EN });
+const ru = createTranslator('ru', { ...SHELL_RU, ...PROFILE_RU });
 
 const account = (changes: Partial<AccountFormValues> = {}): AccountFormValues => ({
   name: 'Olga Operator',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { PROFILE_EN, PROFILE_RU } from './profile-messages';
 import {
   DEFAULT_PUSH_PREFERENCES,
   checkPushForm,
@@ -14,8 +15,8 @@ import {
   type PushPreferences,
 } from './push-preferences';
 
-const en = createTranslator('en');
-const ru = createTranslator('ru');
+const en = createTranslator('en', { ...SHELL_EN, ...PROFILE_EN });
+const ru = createTranslator('ru', { ...SHELL_RU, ...PROFILE_RU });
 
 const chosen: PushPreferences = {
   version: 1,

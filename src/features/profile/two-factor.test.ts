@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { encode } from 'uqr';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { PROFILE_EN, PROFILE_RU } from './profile-messages';
 import { problemText } from '../../ui/forms/field-problems';
 import { checkTotpCode, groupedSecret, qrPath, totpRefusal } from './two-factor';
 
-const en = createTranslator('en');
-const ru = createTranslator('ru');
+const en = createTranslator('en', { ...SHELL_EN, ...PROFILE_EN });
+const ru = createTranslator('ru', { ...SHELL_RU, ...PROFILE_RU });
 
 /** The words under the Code field, or the code that would be sent. */
 function shown(typed: string, i18n = en): string {

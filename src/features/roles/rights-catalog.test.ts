@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLE_RIGHTS, RIGHTS, type Right } from '../../protocol';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { ROLES_EN, ROLES_RU } from './roles-messages';
 import {
   ASSIGNABLE_RIGHTS,
   RIGHT_GROUPS,
@@ -9,6 +10,8 @@ import {
   rightHintKey,
   rightLabelKey,
 } from './rights-catalog';
+
+const MESSAGES = { en: { ...SHELL_EN, ...ROLES_EN }, ru: { ...SHELL_RU, ...ROLES_RU } };
 
 describe('the rights a role editor offers', () => {
   it('never offers RIGHT_OBSERVER, the provider’s own right', () => {
@@ -27,7 +30,7 @@ describe('the rights a role editor offers', () => {
   it.each(['en', 'ru'] as const)(
     'each right has a name and a one-line explanation in %s',
     (lang) => {
-      const { t } = createTranslator(lang);
+      const { t } = createTranslator(lang, MESSAGES[lang]);
       const names = new Set<string>();
       for (const right of RIGHTS) {
         const name = t(rightLabelKey(right));
@@ -43,12 +46,14 @@ describe('the rights a role editor offers', () => {
   );
 
   it('names rights in plain words', () => {
-    const { t } = createTranslator('en');
+    const { t } = createTranslator('en', MESSAGES.en);
     expect(t(rightLabelKey('AUTHORITY_CHAT_DISTRIBUTION'))).toBe('Receive chats');
     expect(t(rightHintKey('AUTHORITY_TEAM_MANAGEMENT'))).toBe(
       'Creates, edits and deletes teams and changes which team a user is in',
     );
-    expect(createTranslator('ru').t(rightLabelKey('AUTHORITY_FINANCE'))).toBe('Финансы');
+    expect(createTranslator('ru', MESSAGES.ru).t(rightLabelKey('AUTHORITY_FINANCE'))).toBe(
+      'Финансы',
+    );
   });
 });
 

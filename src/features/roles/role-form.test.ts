@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLE_RIGHTS, RIGHTS, newId, type ApiError, type Right } from '../../protocol';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { ROLES_EN, ROLES_RU } from './roles-messages';
 import {
   checkRoleForm,
   roleFormDefaults,
@@ -10,8 +11,8 @@ import {
   type RoleFormValues,
 } from './role-form';
 
-const en = createTranslator('en');
-const ru = createTranslator('ru');
+const en = createTranslator('en', { ...SHELL_EN, ...ROLES_EN });
+const ru = createTranslator('ru', { ...SHELL_RU, ...ROLES_RU });
 const roleId = newId();
 const admin = new Set<Right>(BUILT_IN_ROLE_RIGHTS.Administrator);
 const supervisor = new Set<Right>(BUILT_IN_ROLE_RIGHTS.Supervisor);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type ApiError, type Team } from '../../protocol';
 import { problemText } from '../../ui/forms/field-problems';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { TEAMS_EN, TEAMS_RU } from './teams-messages';
 import {
   checkTeamForm,
   teamFormDefaults,
@@ -10,8 +11,8 @@ import {
   type TeamFormValues,
 } from './team-form';
 
-const en = createTranslator('en');
-const ru = createTranslator('ru');
+const en = createTranslator('en', { ...SHELL_EN, ...TEAMS_EN });
+const ru = createTranslator('ru', { ...SHELL_RU, ...TEAMS_RU });
 const teamId = newId();
 
 const valid = (changes: Partial<TeamFormValues> = {}): TeamFormValues => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, newId, type ApiError, type Right, type Role, type User } from '../../protocol';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { USERS_EN, USERS_RU } from './users-messages';
 import {
   checkUserForm,
   defaultRoleId,
@@ -17,8 +18,8 @@ import {
   type UserFormValues,
 } from './user-form';
 
-const en = createTranslator('en');
-const ru = createTranslator('ru');
+const en = createTranslator('en', { ...SHELL_EN, ...USERS_EN });
+const ru = createTranslator('ru', { ...SHELL_RU, ...USERS_RU });
 const userId = newId();
 const roleId = newId();
 const teamId = newId();

@@ -9,7 +9,10 @@ import {
   type ActivityFilter,
   lastActivityText,
 } from './user-list';
-import { createTranslator } from '../../ui/i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../../ui/i18n';
+import { USERS_EN, USERS_RU } from './users-messages';
+
+const MESSAGES = { en: { ...SHELL_EN, ...USERS_EN }, ru: { ...SHELL_RU, ...USERS_RU } };
 
 const AT = '2026-03-01T10:00:00.000Z';
 const user = (over: Partial<User>): User => ({
@@ -124,7 +127,7 @@ describe('last activity', () => {
     ['en', '2026-03-01T10:05:00.000Z', /^Mar 1, 2026, \d{1,2}:05/],
     ['ru', '2026-03-01T10:05:00.000Z', /^1 мар\. 2026 г\., \d{1,2}:05/],
   ] as const)('in %s, %s reads %s', (lang, at, expected) => {
-    const text = lastActivityText(at, createTranslator(lang));
+    const text = lastActivityText(at, createTranslator(lang, MESSAGES[lang]));
     if (typeof expected === 'string') expect(text).toBe(expected);
     else expect(text).toMatch(expected);
   });

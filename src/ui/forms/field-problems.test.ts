@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../protocol';
-import { createTranslator } from '../i18n';
+import { SHELL_EN, SHELL_RU, createTranslator } from '../i18n';
 import {
   checkedFields,
   fieldErrorText,
@@ -13,8 +13,8 @@ import {
   type FieldProblem,
 } from './field-problems';
 
-const en = createTranslator('en');
-const ru = createTranslator('ru');
+const en = createTranslator('en', SHELL_EN);
+const ru = createTranslator('ru', SHELL_RU);
 
 describe('a field problem in the words the user reads', () => {
   it.each<[FieldProblem, string, string]>([

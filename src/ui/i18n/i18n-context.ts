@@ -2,7 +2,11 @@ import { createContext, useContext } from 'react';
 import type { Language } from '../../protocol';
 import type { Translator } from './translator';
 
-export type I18n = Translator & { setLang: (lang: Language) => void };
+export type I18n = Translator & {
+  setLang: (lang: Language) => void;
+  /** The app's texts in another language, for what is said in the language just chosen. */
+  translatorFor: (lang: Language) => Translator;
+};
 
 /** Provided once by the app shell; screens read it with useI18n. */
 export const I18nContext = createContext<I18n | null>(null);

@@ -1,3 +1,5 @@
-export * from './messages-en';
+export * from './message-key';
+export * from './shell-messages-en';
+export * from './shell-messages-ru';
 export * from './translator';
 export * from './i18n-context';

@@ -1,9 +1,15 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { errorText, type ErrorName, type ErrorParams, type Language } from '../../protocol';
-import type { MessageKey } from './messages-en';
-import { INTL_MESSAGES } from './intl-messages';
+import type { MessageKey } from './message-key';
 
 export type MessageValues = Record<string, string | number>;
+
+/**
+ * One language's messages as createIntl takes them: texts, or texts parsed ahead (the app's
+ * build parses its catalogs, src/app/i18n/intl-messages.ts).
+ */
+export type LanguageMessages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 /** Everything a screen needs to speak the user's language. */
 export type Translator = {
@@ -17,11 +23,12 @@ export type Translator = {
 // One cache for every language keeps formatters warm across switches.
 const cache = createIntlCache();
 
-export function createTranslator(lang: Language): Translator {
-  const intl = createIntl(
-    { locale: lang, defaultLocale: 'en', messages: INTL_MESSAGES[lang] },
-    cache,
-  );
+/**
+ * A translator over the given messages of one language: the app gives its joined catalogs
+ * (src/app/i18n), a feature's test its own catalog with the shell's.
+ */
+export function createTranslator(lang: Language, messages: LanguageMessages): Translator {
+  const intl = createIntl({ locale: lang, defaultLocale: 'en', messages }, cache);
   return {
     lang,
     intl,

@@ -1,5 +1,5 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Language } from '../../protocol';
+import type { LanguageMessages } from '../../ui/i18n';
 import { CATALOGS } from './catalogs';
 
 /**
@@ -8,7 +8,4 @@ import { CATALOGS } from './catalogs';
  * parsed at build time (vite.config.ts, `compiledMessages`, through compile-messages.ts) and
  * leaves the parser out of the bundle.
  */
-export const INTL_MESSAGES: Record<
-  Language,
-  Record<string, string> | Record<string, MessageFormatElement[]>
-> = CATALOGS;
+export const INTL_MESSAGES: Record<Language, LanguageMessages> = CATALOGS;

@@ -1,6 +1,6 @@
 /**
- * Texts of the users screens, English and Russian side by side. Spread into MESSAGES_EN and
- * MESSAGES_RU, so keys are checked like every other (catalogs.test.ts).
+ * Texts of the users screens, English and Russian side by side. The app joins them with every
+ * other catalog (src/app/i18n/catalogs.ts, where a test checks both languages and every key).
  */
 export const USERS_EN = {
   'users.add': 'Add user',

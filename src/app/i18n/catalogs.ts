@@ -1,0 +1,37 @@
+// Each catalog from its own file, not from the src/ui/i18n index: the build reads this module in
+// Node (vite.config.ts), and the index would bring React along.
+import { SHELL_EN } from '../../ui/i18n/shell-messages-en';
+import { SHELL_RU } from '../../ui/i18n/shell-messages-ru';
+import { AUTH_EN, AUTH_RU } from '../../features/auth/auth-messages';
+import { CHATS_EN, CHATS_RU } from '../../features/chats/chats-messages';
+import { PUBLIC_EN, PUBLIC_RU } from '../../features/public/public-messages';
+import { USERS_EN, USERS_RU } from '../../features/users/users-messages';
+import { TEAMS_EN, TEAMS_RU } from '../../features/teams/teams-messages';
+import { ROLES_EN, ROLES_RU } from '../../features/roles/roles-messages';
+import { PROFILE_EN, PROFILE_RU } from '../../features/profile/profile-messages';
+import { joinCatalogs } from './join-catalogs';
+
+/**
+ * Every catalog of the app by name: the shell's (src/ui/i18n) and each feature's, beside its
+ * feature. A feature with texts of its own adds its line here.
+ */
+export const CATALOG_PARTS = {
+  shell: { en: SHELL_EN, ru: SHELL_RU },
+  auth: { en: AUTH_EN, ru: AUTH_RU },
+  chats: { en: CHATS_EN, ru: CHATS_RU },
+  public: { en: PUBLIC_EN, ru: PUBLIC_RU },
+  users: { en: USERS_EN, ru: USERS_RU },
+  teams: { en: TEAMS_EN, ru: TEAMS_RU },
+  roles: { en: ROLES_EN, ru: ROLES_RU },
+  profile: { en: PROFILE_EN, ru: PROFILE_RU },
+};
+
+/** Every text of the interface, by language (spec §1: English is the default). */
+export const CATALOGS = joinCatalogs(CATALOG_PARTS);
+
+declare module '../../ui/i18n/message-key' {
+  // The app's keys, so that `t` in src/ui and in every feature is checked against them.
+  interface MessageCatalogs {
+    app: (typeof CATALOGS)['en'];
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Texts of the public pages a customer opens from a link (the quality rating page), English and
+ * Russian side by side. The app joins them with every other catalog (src/app/i18n/catalogs.ts,
+ * where a test checks both languages and every key). The pages a rating ends on (/success,
+ * /already-used) are the shell's, and so are their texts.
+ */
+export const PUBLIC_EN = {
+  'rating.title': 'Rate our service',
+  'rating.prompt': 'How did {organization} do? Your rating helps us answer better.',
+  'rating.unreachable': 'No connection to the server. Try again in a moment.',
+  'rating.VERY_BAD': 'Very bad',
+  'rating.BAD': 'Bad',
+  'rating.NORMAL': 'Normal',
+  'rating.GOOD': 'Good',
+  'rating.EXCELLENT': 'Excellent',
+} as const;
+
+export const PUBLIC_RU: Record<keyof typeof PUBLIC_EN, string> = {
+  'rating.title': 'Оцените обслуживание',
+  'rating.prompt':
+    'Как с вами поработала компания {organization}? Ваша оценка поможет нам отвечать лучше.',
+  'rating.unreachable': 'Нет связи с сервером. Попробуйте ещё раз через минуту.',
+  'rating.VERY_BAD': 'Очень плохо',
+  'rating.BAD': 'Плохо',
+  'rating.NORMAL': 'Нормально',
+  'rating.GOOD': 'Хорошо',
+  'rating.EXCELLENT': 'Отлично',
+};
