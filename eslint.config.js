@@ -68,6 +68,75 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['src/store/**'],
+    rules: boundary(
+      [
+        '**/sync/**',
+        '**/workers/**',
+        '**/sw/**',
+        '**/app/**',
+        '**/features/**',
+        '**/ui/**',
+        'react-dom',
+      ],
+      'src/store imports only src/protocol.',
+    ),
+  },
+  {
+    // The page's client of the worker names the worker's API type; nothing else of src/workers.
+    files: ['src/sync/**'],
+    rules: boundary(
+      ['**/sw/**', '**/app/**', '**/features/**', '**/ui/**', 'react', 'react-dom'],
+      'src/sync imports only src/protocol and src/store.',
+    ),
+  },
+  {
+    files: ['src/ui/**'],
+    rules: boundary(
+      ['**/store/**', '**/sync/**', '**/workers/**', '**/sw/**', '**/app/**', '**/features/**'],
+      'src/ui holds shared parts: it imports only React and src/protocol.',
+    ),
+  },
+  {
+    files: ['src/widget/**'],
+    rules: boundary(
+      [
+        '**/store/**',
+        '**/sync/**',
+        '**/workers/**',
+        '**/sw/**',
+        '**/app/**',
+        '**/features/**',
+        '**/ui/**',
+        'react',
+        'react-dom',
+      ],
+      'The widget is a small bundle of its own: it imports only src/protocol.',
+    ),
+  },
+  {
+    // A feature's files sit directly in its folder, so '../<name>' is another feature.
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sync/**', '**/workers/**', '**/sw/**', '**/app/**', '**/features/**'],
+              message: 'A feature imports only src/store, src/protocol and src/ui.',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./)',
+              message:
+                'Features never import each other: move what two share to src/ui, src/store or src/protocol.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**'],
     rules: boundary(
       [
