@@ -22,7 +22,7 @@ import {
 import { openRxPeer, rxListAnswer, type RxPeer } from './rxdb-peer';
 import type { InboxList, StoreLab, StoredRows, TimedWrite } from './store-lab-types';
 
-/** The tables in the order server/sync/bootstrap.ts streams them. */
+/** The tables in the order bootstrap streams them (server/sync/synced-tables.ts). */
 const STREAM_ORDER: readonly SyncTable[] = [
   'organizations',
   'roles',
