@@ -1,6 +1,6 @@
 /**
  * The peer: RxDB on its free Dexie storage, holding the synced tables in collections whose
- * primary keys and indexes are our store's (src/store/db.ts STORE_SCHEMA) and whose fields are
+ * primary keys and indexes are our store's (src/store/store-schema.ts STORE_SCHEMA) and whose fields are
  * the protocol's row schemas. No schema validator is plugged in, as RxDB advises for production.
  */
 import {
@@ -17,9 +17,8 @@ import {
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type * as v from 'valibot';
-import { SYNC_TABLES, type SyncTable } from '../../src/protocol';
+import { SYNCED_TABLES, SYNC_TABLES, type SyncTable } from '../../src/protocol';
 import { STORE_SCHEMA, type ChatViewer } from '../../src/store';
-import { ROW_SCHEMAS } from '../../src/store/row-schemas';
 import type { InboxList } from './store-lab-types';
 
 // The sync cursor is kept as a local document, beside the collections, as RxDB's own
@@ -74,7 +73,7 @@ export function indexesOf(table: SyncTable): { primary: string; indexes: string[
 
 /** A table's RxDB schema: the protocol's fields, our primary key and our indexes. */
 export function rxSchemaOf(table: SyncTable): RxJsonSchema<Row> {
-  const entries = (ROW_SCHEMAS[table] as v.ObjectSchema<v.ObjectEntries, undefined>).entries;
+  const { entries } = SYNCED_TABLES[table].schema;
   const { primary, indexes } = indexesOf(table);
   const indexed = new Set(indexes.flat());
   const properties: Record<string, JsonField> = {};

@@ -1,23 +1,24 @@
 import { and, asc, eq, gt, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, PROTOCOL_VERSION, type SyncTable } from '../../src/protocol';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { LIMITS, PROTOCOL_VERSION, THREAD_TABLES, threadField } from '../../src/protocol';
 import type { Db } from '../db/database';
 import * as t from '../db/schema';
 import type { Viewer } from '../auth/viewer';
 import { currentSeq } from './event-log';
-import * as wire from './wire-rows';
+import { SERVER_SYNCED_TABLES, type ServerSyncedTable, type Sight } from './synced-tables';
 
 /** Rows per NDJSON line: big enough to amortize the JSON framing, small enough to stream. */
 const CHUNK = 1000;
 
-/** A state table whose rows carry their organization. */
-type OrgTable = PgTable & { id: PgColumn; orgId: PgColumn };
+/** The server entries in the order bootstrap streams them (the registry's order). */
+const STREAMED: [string, ServerSyncedTable][] = Object.entries(SERVER_SYNCED_TABLES);
+
+type ThreadEntry = ServerSyncedTable & { readonly sight: Extract<Sight, { kind: 'chat-content' }> };
 
 /**
  * Everything a viewer may see, as NDJSON lines: the cursor first, then rows in chunks, then done.
  * The cursor is read before the rows, so a row may already include a later event; replaying
  * those events over it converges on the same state (puts are whole rows, applied in order).
- * Closed chats older than 30 days and messages of closed chats come later, on demand.
+ * Closed chats older than 30 days and rows of closed chats come later, on demand.
  */
 export async function* bootstrapLines(db: Db, viewer: Viewer, now: Date): AsyncGenerator<string> {
   const cursor = await currentSeq(db, viewer.orgId);
@@ -42,83 +43,59 @@ export async function* bootstrapLines(db: Db, viewer: Viewer, now: Date): AsyncG
     .from(t.chats)
     .where(and(eq(t.chats.orgId, org), seesChat, ne(t.chats.status, 'closed')));
 
-  async function* table<R extends { id: string }>(
-    name: SyncTable,
-    page: (after: string) => Promise<R[]>,
-    toWire: (row: R) => unknown,
-  ): AsyncGenerator<string> {
-    let after = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
-      const rows = await page(after);
-      if (rows.length === 0) return;
-      total += rows.length;
-      yield JSON.stringify({ table: name, rows: rows.map(toWire) });
-      if (rows.length < CHUNK) return;
-      after = rows[rows.length - 1]?.id ?? after;
+  /** The rows of a table this viewer is given, beyond its organization's (see Sight). */
+  const visible = (sight: Sight): SQL | undefined => {
+    switch (sight.kind) {
+      case 'org':
+        return undefined;
+      case 'chat':
+        return recentChat;
+      case 'chat-content':
+        return inArray(sight.chatId, openChatIds);
     }
-  }
-
-  // Keyset pages by id: each query is an index range, however large the table.
-  const orgPage = <T extends OrgTable>(source: T, visible?: SQL) => {
-    // Drizzle cannot type a select from a generic table; the rows are the table's own.
-    const from: OrgTable = source;
-    return (after: string) =>
-      db
-        .select()
-        .from(from)
-        .where(and(eq(from.orgId, org), visible, gt(from.id, after)))
-        .orderBy(asc(from.id))
-        .limit(CHUNK) as Promise<T['$inferSelect'][]>;
   };
 
-  yield* table(
-    'organizations',
-    (a) =>
-      db
+  for (const [name, entry] of STREAMED) {
+    const { table, orgId, sight } = entry;
+    const where = and(eq(orgId, org), visible(sight));
+    // Keyset pages by id: each query is an index range, however large the table.
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await db
         .select()
-        .from(t.organizations)
-        .where(and(eq(t.organizations.id, org), gt(t.organizations.id, a)))
-        .limit(CHUNK),
-    wire.organizationRow,
-  );
-  yield* table('roles', orgPage(t.roles), wire.roleRow);
-  yield* table('users', orgPage(t.users), wire.userRow);
-  yield* table('teams', orgPage(t.teams), wire.teamRow);
-  yield* table('channels', orgPage(t.channels), wire.channelRow);
-  yield* table('requestCategories', orgPage(t.requestCategories), wire.requestCategoryRow);
-  yield* table('templateCategories', orgPage(t.templateCategories), wire.templateCategoryRow);
-  yield* table('templates', orgPage(t.templates), wire.templateRow);
-  yield* table('clients', orgPage(t.clients), wire.clientRow);
-  yield* table('chats', orgPage(t.chats, recentChat), wire.chatRow);
-  yield* table(
-    'messages',
-    orgPage(t.messages, inArray(t.messages.chatId, openChatIds)),
-    wire.messageRow,
-  );
-  yield* table(
-    'chatHistory',
-    orgPage(t.chatHistory, inArray(t.chatHistory.chatId, openChatIds)),
-    wire.chatHistoryRow,
-  );
+        .from(table)
+        .where(and(where, gt(table.id, after)))
+        .orderBy(asc(table.id))
+        .limit(CHUNK);
+      if (rows.length === 0) break;
+      total += rows.length;
+      const wireRows = rows.map((row) => entry.toWire(row));
+      yield JSON.stringify({ table: name, rows: wireRows });
+      if (rows.length < CHUNK) break;
+      after = wireRows[wireRows.length - 1]?.id ?? after;
+    }
+  }
 
   yield JSON.stringify({ done: true, rows: total });
 }
 
-/** A chat's whole thread, for a closed chat opened later (DESIGN §4 "on demand"). */
-export async function chatThread(db: Db, chat: typeof t.chats.$inferSelect) {
-  const thread = await db
-    .select()
-    .from(t.messages)
-    .where(eq(t.messages.chatId, chat.id))
-    .orderBy(asc(t.messages.createdAt));
-  const history = await db
-    .select()
-    .from(t.chatHistory)
-    .where(eq(t.chatHistory.chatId, chat.id))
-    .orderBy(asc(t.chatHistory.at));
-  return {
-    chat: wire.chatRow(chat),
-    messages: thread.map(wire.messageRow),
-    history: history.map(wire.chatHistoryRow),
-  };
+/**
+ * A chat's whole thread, for a closed chat opened later (DESIGN §4 "on demand"): the chat and,
+ * under each thread table's field (`messages`, `history`), the rows that belong to it in order.
+ */
+export async function chatThread(
+  db: Db,
+  chat: typeof t.chats.$inferSelect,
+): Promise<Record<string, unknown>> {
+  const thread: Record<string, unknown> = { chat: SERVER_SYNCED_TABLES.chats.toWire(chat) };
+  for (const name of THREAD_TABLES) {
+    const entry: ThreadEntry = SERVER_SYNCED_TABLES[name];
+    const rows = await db
+      .select()
+      .from(entry.table)
+      .where(eq(entry.sight.chatId, chat.id))
+      .orderBy(asc(entry.sight.order));
+    thread[threadField(name)] = rows.map((row) => entry.toWire(row));
+  }
+  return thread;
 }

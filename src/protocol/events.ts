@@ -1,27 +1,11 @@
 import * as v from 'valibot';
 import { IdSchema, TimestampSchema } from './ids';
-
-/** Synced tables, named as the browser store names them. */
-export const SYNC_TABLES = [
-  'organizations',
-  'roles',
-  'users',
-  'teams',
-  'channels',
-  'clients',
-  'requestCategories',
-  'chats',
-  'messages',
-  'chatHistory',
-  'templates',
-  'templateCategories',
-] as const;
-export const SyncTableSchema = v.picklist(SYNC_TABLES);
-export type SyncTable = v.InferOutput<typeof SyncTableSchema>;
+import { SyncTableSchema } from './synced-tables';
 
 /**
  * What the client applies blindly: whole rows put, or keys deleted. A `delete` of a chat means
- * the chat left the user's sight: the store removes its messages and history with it.
+ * the chat left the user's sight: the store removes the rows of its thread tables (messages,
+ * history: SYNCED_TABLES entries with a `thread`) with it.
  */
 export const ChangeSchema = v.variant('op', [
   v.object({

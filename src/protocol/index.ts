@@ -21,6 +21,7 @@ export * from './entities/intent';
 export * from './entities/routing-rule';
 export * from './entities/auto-reply';
 export * from './commands';
+export * from './synced-tables';
 export * from './events';
 export * from './sync';
 export * from './api';

@@ -1,10 +1,16 @@
 import type { Table } from 'dexie';
 import * as v from 'valibot';
-import { EventSchema, type Change, type SyncEvent, type SyncTable } from '../protocol';
+import {
+  EventSchema,
+  SYNCED_TABLES,
+  THREAD_TABLES,
+  type Change,
+  type SyncEvent,
+  type SyncTable,
+} from '../protocol';
 import type { InboxDb } from './db';
 import { PREDICTED_TABLES, type PredictContext, type RowKey } from './predict';
 import { keysOf, liveCommands, recompute } from './rebase';
-import { ROW_SCHEMAS } from './row-schemas';
 import type { AnyRow, OutboxRow } from './tables';
 
 export type ApplyReport = { applied: number; skipped: { seq: number | null; reason: string }[] };
@@ -32,7 +38,7 @@ export function validateEvents(input: readonly unknown[]): {
     }
     const bad = parsed.output.changes.find(
       (change) =>
-        change.op === 'put' && !v.safeParse(ROW_SCHEMAS[change.table], change.row).success,
+        change.op === 'put' && !v.safeParse(SYNCED_TABLES[change.table].schema, change.row).success,
     );
     if (bad) {
       skipped.push({ seq, reason: `row of ${bad.table} ${bad.key} does not match its schema` });
@@ -85,7 +91,7 @@ export async function applyEvents(
 
 /**
  * The tables a batch may write: those its changes name, those any pending command's prediction
- * may be recomputed in, a dropped chat's contents, and the bookkeeping. Not every table: a
+ * may be recomputed in, a dropped chat's thread tables, and the bookkeeping. Not every table: a
  * transaction waits for every read under way on the tables it covers, and the screen reads some
  * table at every change.
  */
@@ -94,7 +100,8 @@ function applyScope(db: InboxDb, events: readonly SyncEvent[]): Table[] {
   for (const event of events)
     for (const change of event.changes) {
       tables.add(change.table);
-      if (change.table === 'chats' && change.op === 'delete') tables.add('chatHistory');
+      if (change.table === 'chats' && change.op === 'delete')
+        for (const thread of THREAD_TABLES) tables.add(thread);
     }
   return [...[...tables].map((name) => db.dataTable(name)), db.meta, db.outbox, db.base];
 }
@@ -153,15 +160,20 @@ async function applyChanges(db: InboxDb, changes: readonly Change[], touched: Ro
   await flush();
 }
 
-/** A chat that left the user's sight takes its messages and history with it (not pending ones). */
+/**
+ * A chat that left the user's sight takes the rows of its thread tables (messages, history) with
+ * it, except rows a pending command sits on: the user's own unsent reply stays.
+ */
 async function dropChatContents(db: InboxDb, chatId: string): Promise<void> {
-  const pendingMessages = new Set(
-    (await db.base.where('table').equals('messages').toArray()).map((b) => b.key),
+  const pending = new Set(
+    (await db.base.where('table').anyOf(THREAD_TABLES).toArray()).map((b) =>
+      rowKey(b.table, b.key),
+    ),
   );
-  await db.messages
-    .where('chatId')
-    .equals(chatId)
-    .and((m) => !pendingMessages.has(m.id))
-    .delete();
-  await db.chatHistory.where('chatId').equals(chatId).delete();
+  for (const table of THREAD_TABLES) {
+    const rows = db.dataTable(table).where('chatId').equals(chatId);
+    await (
+      pending.size === 0 ? rows : rows.and((row) => !pending.has(rowKey(table, row.id)))
+    ).delete();
+  }
 }

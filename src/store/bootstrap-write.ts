@@ -1,15 +1,15 @@
 import * as v from 'valibot';
-import type { SyncTable } from '../protocol';
-import { DATA_TABLES, SCHEMA_HASH, type InboxDb } from './db';
+import { SYNCED_TABLES, SYNC_TABLES, type SyncTable } from '../protocol';
+import type { InboxDb } from './db';
 import type { PredictContext } from './predict';
 import { keysOf, liveCommands, recompute } from './rebase';
-import { ROW_SCHEMAS } from './row-schemas';
+import { SCHEMA_HASH } from './store-schema';
 import type { AnyRow } from './tables';
 
 /** Starts a bootstrap: the data tables are emptied; the outbox and waiting files are kept. */
 export async function beginBootstrap(db: InboxDb, cursor: number): Promise<void> {
   await db.transaction('rw', db.writeTables(), async () => {
-    for (const name of DATA_TABLES) await db.dataTable(name).clear();
+    for (const name of SYNC_TABLES) await db.dataTable(name).clear();
     await db.base.clear();
     await db.meta.put({ key: 'bootstrap', value: { state: 'loading', cursor, rows: 0 } });
   });
@@ -35,7 +35,7 @@ export async function storeServerRows(
   rows: readonly unknown[],
   countProgress = false,
 ): Promise<{ stored: number; invalid: number }> {
-  const schema = ROW_SCHEMAS[table];
+  const { schema } = SYNCED_TABLES[table];
   const valid: AnyRow[] = [];
   for (const row of rows) if (v.safeParse(schema, row).success) valid.push(row as AnyRow);
   await db.transaction('rw', [db.dataTable(table), db.base, db.meta], async () => {

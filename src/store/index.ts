@@ -1,6 +1,7 @@
 // React's live-query hooks are imported from './hooks': the sync worker and the service worker
 // use this entry, and must not carry React.
 export * from './tables';
+export * from './store-schema';
 export * from './db';
 export * from './open-store';
 export * from './predict';

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
-import { SCHEMA_HASH, STORE_SCHEMA, openInboxDb, storeName, type InboxDb } from './db';
+import { openInboxDb, storeName, type InboxDb } from './db';
+import { SCHEMA_HASH, STORE_SCHEMA } from './store-schema';
 import type { FileRow, MetaRow, OutboxRow } from './tables';
 
 /**

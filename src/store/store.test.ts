@@ -201,6 +201,41 @@ describe('local store', () => {
     expect(await db.messages.where('chatId').equals(chatId(2)).count()).toBe(0);
   });
 
+  it('a chat that leaves the user’s sight takes its history along, and keeps the reply still in the outbox', async () => {
+    const send = await enqueue(
+      db,
+      { type: 'message.send', payload: { chatId: chatId(2), text: 'Our reply' } },
+      ctx,
+    );
+    const history = {
+      id: '00000000-0000-7000-8000-00000000bb01',
+      chatId: chatId(2),
+      kind: 'created',
+      actorId: null,
+      data: {},
+      at: '2026-11-01T10:00:00.000Z',
+    };
+    const received = messageRow('00000000-0000-7000-8000-00000000aa03', chatId(2));
+    await applyEvents(
+      db,
+      [
+        event(11, [
+          { table: 'chatHistory', op: 'put', key: history.id, row: history },
+          { table: 'messages', op: 'put', key: received.id, row: received },
+        ]),
+      ],
+      11,
+      ctx,
+    );
+    await applyEvents(db, [event(12, [{ table: 'chats', op: 'delete', key: chatId(2) }])], 12, ctx);
+    expect(await db.chatHistory.where('chatId').equals(chatId(2)).count()).toBe(0);
+    expect(await db.messages.get(received.id)).toBeUndefined();
+    expect(await db.messages.get(send.payload.messageId as string)).toMatchObject({
+      status: 'queued',
+      text: 'Our reply',
+    });
+  });
+
   it('applies one batch in order: the last change of a row wins, and a chat gone and back keeps only what came after', async () => {
     const before = '00000000-0000-7000-8000-00000000aa04';
     const after = '00000000-0000-7000-8000-00000000aa05';

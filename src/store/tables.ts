@@ -1,37 +1,14 @@
-import type {
-  ApiError,
-  Channel,
-  Chat,
-  ChatHistoryEntry,
-  Client,
-  Message,
-  Organization,
-  RequestCategory,
-  Role,
-  SyncTable,
-  Team,
-  User,
-  Template,
-  TemplateCategory,
-} from '../protocol';
+import type { ApiError, Message, SyncTable, SyncedRow } from '../protocol';
 
 /** A message as the browser holds it: `queued` while its command waits in the outbox. */
 export type LocalMessage = Omit<Message, 'status'> & { status: Message['status'] | 'queued' };
 
-/** The row type of each synced table. */
+/** Rows the browser holds otherwise than the wire sends them. */
+type LocalRows = { messages: LocalMessage };
+
+/** The row type of each synced table: its protocol schema's, or the local shape of LocalRows. */
 export type SyncRows = {
-  organizations: Organization;
-  roles: Role;
-  users: User;
-  teams: Team;
-  channels: Channel;
-  clients: Client;
-  requestCategories: RequestCategory;
-  chats: Chat;
-  messages: LocalMessage;
-  chatHistory: ChatHistoryEntry;
-  templates: Template;
-  templateCategories: TemplateCategory;
+  [T in SyncTable]: T extends keyof LocalRows ? LocalRows[T] : SyncedRow<T>;
 };
 export type AnyRow = SyncRows[SyncTable];
 

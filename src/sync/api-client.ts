@@ -134,13 +134,10 @@ export class SyncApi {
     throw new HttpError(response.status);
   }
 
-  async chatThread(
-    chatId: string,
-  ): Promise<{ chat: unknown; messages: unknown[]; history: unknown[] }> {
+  /** A chat and, under each thread table's field (`messages`, `history`), its rows; unchecked. */
+  async chatThread(chatId: string): Promise<{ chat: unknown } & Record<string, unknown>> {
     const response = await this.request(`/api/sync/chat/${encodeURIComponent(chatId)}/messages`);
-    const body = (await response.json()) as {
-      entity: { chat: unknown; messages: unknown[]; history: unknown[] };
-    };
+    const body = (await response.json()) as { entity: { chat: unknown } & Record<string, unknown> };
     return body.entity;
   }
 

@@ -1,6 +1,12 @@
 import { liveQuery, type Subscription as DexieSubscription } from 'dexie';
 import { BehaviorSubject, Subject, type Subscription } from 'rxjs';
-import { LIVE_CLOSE, type LiveServerMessage, type SyncEvent } from '../protocol';
+import {
+  LIVE_CLOSE,
+  THREAD_TABLES,
+  threadField,
+  type LiveServerMessage,
+  type SyncEvent,
+} from '../protocol';
 import {
   applyEvents,
   currentCursor,
@@ -385,8 +391,11 @@ export class SyncEngine {
   async fetchChat(chatId: string): Promise<void> {
     const thread = await this.deps.api.chatThread(chatId);
     await storeServerRows(this.db, 'chats', [thread.chat]);
-    await storeServerRows(this.db, 'messages', thread.messages);
-    await storeServerRows(this.db, 'chatHistory', thread.history);
+    for (const table of THREAD_TABLES) {
+      const rows: unknown = thread[threadField(table)];
+      if (!Array.isArray(rows)) throw new Error(`the chat's thread has no ${threadField(table)}`);
+      await storeServerRows(this.db, table, rows as unknown[]);
+    }
   }
 
   /** Sorts failures into what the user must hear (session over, storage full) and what retries. */

@@ -122,6 +122,16 @@ describe('sync API', () => {
     });
     expect(thread.body.entity.chat.id).toBe(closed.id);
     expect(thread.body.entity.messages.length).toBeGreaterThan(0);
+    // The chat, then each table of its rows under its field, oldest first.
+    expect(Object.keys(thread.body.entity)).toEqual(['chat', 'messages', 'history']);
+    const { messages, history } = thread.body.entity as {
+      messages: Record<string, string>[];
+      history: Record<string, string>[];
+    };
+    expect(messages.every((m) => m.chatId === closed.id)).toBe(true);
+    expect(history.every((h) => h.chatId === closed.id)).toBe(true);
+    const times = messages.map((m) => m.createdAt);
+    expect(times).toEqual([...times].sort());
   });
 
   it('an operator’s live stream carries only their groups’ events, and a delete when a chat leaves them', async () => {
