@@ -136,7 +136,7 @@ async function chatsOf(database: Database, org: Org, prefix: string): Promise<st
         eq(clientContacts.channelId, chats.channelId),
       ),
     )
-    .where(and(eq(chats.orgId, org.orgId), inArray(clientContacts.externalId, externalIds)));
+    .where(and(eq(chats.orgId, org.orgId), inArray(clientContacts.value, externalIds)));
   return rows.map((row) => row.id);
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   AUTO_REPLY_KINDS,
+  CONTACT_KINDS,
+  type ClientField,
   type Attachment,
   type RoutingAction,
   type RoutingConditions,
@@ -203,31 +205,152 @@ export const clients = pgTable(
     id: uuid().primaryKey(),
     orgId: orgRef(),
     name: text().notNull(),
+    /** The first phone and e-mail among its contacts (client_contacts), for the list. */
     phone: text(),
     email: text(),
     status: text().notNull().default('NEW'),
     tags: textList(),
+    fields: jsonb()
+      .$type<ClientField[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    companyIds: uuidList(),
     personalManagerId: uuid(),
+    spam: boolean().notNull().default(false),
     createdAt: created(),
     updatedAt: created(),
   },
   (t) => [index('clients_org').on(t.orgId)],
 );
 
-/** How each channel knows a client: the channel's own id for them. */
+/**
+ * How a client is reached: a phone (E.164), an e-mail, or a channel's own id for them (`channelId`
+ * set). A phone or e-mail belongs to one client of the organization, an identity to one client of
+ * its channel; a merge moves them to the survivor, so later messages land there.
+ */
 export const clientContacts = pgTable(
   'client_contacts',
   {
-    channelId: uuid()
-      .notNull()
-      .references(() => channels.id),
-    externalId: text().notNull(),
+    id: uuid().primaryKey(),
+    orgId: uuid().notNull(),
     clientId: uuid()
       .notNull()
       .references(() => clients.id),
-    orgId: uuid().notNull(),
+    kind: text({ enum: CONTACT_KINDS }).notNull(),
+    value: text().notNull(),
+    channelId: uuid().references(() => channels.id),
+    createdAt: created(),
   },
-  (t) => [primaryKey({ columns: [t.channelId, t.externalId] })],
+  (t) => [
+    uniqueIndex('client_contacts_identity')
+      .on(t.channelId, t.value)
+      .where(sql`${t.kind} = 'channel'`),
+    uniqueIndex('client_contacts_address')
+      .on(t.orgId, t.kind, t.value)
+      .where(sql`${t.kind} <> 'channel'`),
+    index('client_contacts_client').on(t.clientId),
+    index('client_contacts_org').on(t.orgId),
+  ],
+);
+
+export const clientComments = pgTable(
+  'client_comments',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    clientId: uuid()
+      .notNull()
+      .references(() => clients.id),
+    authorId: uuid(),
+    text: text().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('client_comments_org').on(t.orgId), index('client_comments_client').on(t.clientId)],
+);
+
+/** A profile merged into another: its id stays an alias of the survivor. */
+export const clientMerges = pgTable(
+  'client_merges',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    survivorId: uuid().notNull(),
+    name: text().notNull(),
+    mergedBy: uuid(),
+    mergedAt: created(),
+  },
+  (t) => [index('client_merges_org').on(t.orgId), index('client_merges_survivor').on(t.survivorId)],
+);
+
+export const clientStatuses = pgTable(
+  'client_statuses',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    name: text().notNull(),
+    colour: text().notNull(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [
+    index('client_statuses_org').on(t.orgId),
+    uniqueIndex('client_statuses_org_name').on(t.orgId, sql`lower(${t.name})`),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    name: text().notNull(),
+    outerId: text(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [
+    index('companies_org').on(t.orgId),
+    uniqueIndex('companies_org_outer').on(t.orgId, t.outerId),
+  ],
+);
+
+export const blacklist = pgTable(
+  'blacklist',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    kind: text({ enum: CONTACT_KINDS }).notNull(),
+    value: text().notNull(),
+    channelId: uuid(),
+    addedBy: uuid(),
+    addedAt: created(),
+  },
+  (t) => [
+    index('blacklist_org').on(t.orgId),
+    uniqueIndex('blacklist_org_entry').on(
+      t.orgId,
+      t.kind,
+      t.value,
+      sql`coalesce(${t.channelId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
+);
+
+/** Messages of blacklisted customers, set aside at ingest (never a chat, never a notification). */
+export const blockedMessages = pgTable(
+  'blocked_messages',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    entryId: uuid().notNull(),
+    channelId: uuid().notNull(),
+    externalId: text().notNull(),
+    name: text(),
+    text: text().notNull(),
+    attachmentCount: integer().notNull().default(0),
+    receivedAt: created(),
+  },
+  (t) => [index('blocked_messages_org').on(t.orgId, t.receivedAt)],
 );
 
 export const requestCategories = pgTable(

@@ -1,3 +1,4 @@
+import { v5 as uuidv5 } from 'uuid';
 import { eq, sql } from 'drizzle-orm';
 import { INNER_CLIENT_STATUSES, OPTIONS, type BuiltInRole } from '../../src/protocol';
 import type { Db, Tx } from '../db/database';
@@ -346,8 +347,10 @@ const CLIENT_COLUMNS: readonly Column<ClientRow>[] = [
   ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
 ];
 const CONTACT_COLUMNS: readonly Column<ContactRow>[] = [
-  ['channel_id', 'uuid', (r) => r.channelId],
-  ['external_id', 'text', (r) => r.externalId],
+  ['id', 'uuid', (r) => r.id],
+  ['kind', 'text', (r) => r.kind],
+  ['channel_id', 'uuid', (r) => r.channelId ?? null],
+  ['value', 'text', (r) => r.value],
   ['client_id', 'uuid', (r) => r.clientId],
   ['org_id', 'uuid', (r) => r.orgId],
 ];
@@ -734,9 +737,12 @@ export async function seedBenchOrganization(
       createdAt: created,
       updatedAt: created,
     });
+    // Named from the client's id rather than drawn, so the ids drawn after stay as they were.
     contactRows.push({
+      id: uuidv5('channel', id),
+      kind: 'channel',
       channelId: channelIds[i % teamCount] ?? '',
-      externalId: `visitor-${i + 1}`,
+      value: `visitor-${i + 1}`,
       clientId: id,
       orgId,
     });

@@ -260,9 +260,15 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         createdAt: opened,
         updatedAt: opened,
       });
-      await tx
-        .insert(t.clientContacts)
-        .values({ channelId, externalId: `demo-visitor-${i + 1}`, clientId, orgId });
+      await tx.insert(t.clientContacts).values({
+        id: newId(),
+        kind: 'channel',
+        channelId,
+        value: `demo-visitor-${i + 1}`,
+        clientId,
+        orgId,
+        createdAt: opened,
+      });
       const chatId = newId();
       const lastAt = minutesAgo(step.age);
       const answered = step.status !== 'pending';

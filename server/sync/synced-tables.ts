@@ -84,6 +84,37 @@ export const SERVER_SYNCED_TABLES = {
     toWire: wire.templateRow,
   }),
   clients: synced(t.clients, { orgId: t.clients.orgId, sight: ORG, toWire: wire.clientRow }),
+  clientContacts: synced(t.clientContacts, {
+    orgId: t.clientContacts.orgId,
+    sight: ORG,
+    toWire: wire.clientContactRow,
+  }),
+  clientComments: synced(t.clientComments, {
+    orgId: t.clientComments.orgId,
+    sight: ORG,
+    toWire: wire.clientCommentRow,
+  }),
+  clientMerges: synced(t.clientMerges, {
+    orgId: t.clientMerges.orgId,
+    sight: ORG,
+    toWire: wire.clientMergeRow,
+  }),
+  clientStatuses: synced(t.clientStatuses, {
+    orgId: t.clientStatuses.orgId,
+    sight: ORG,
+    toWire: wire.clientStatusRow,
+  }),
+  companies: synced(t.companies, { orgId: t.companies.orgId, sight: ORG, toWire: wire.companyRow }),
+  blacklist: synced(t.blacklist, {
+    orgId: t.blacklist.orgId,
+    sight: ORG,
+    toWire: wire.blacklistRow,
+  }),
+  blockedMessages: synced(t.blockedMessages, {
+    orgId: t.blockedMessages.orgId,
+    sight: ORG,
+    toWire: wire.blockedMessageRow,
+  }),
   chats: synced(t.chats, { orgId: t.chats.orgId, sight: { kind: 'chat' }, toWire: wire.chatRow }),
   messages: synced(t.messages, {
     orgId: t.messages.orgId,

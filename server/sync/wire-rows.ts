@@ -3,7 +3,14 @@ import type {
   Channel,
   Chat,
   ChatHistoryEntry,
+  BlacklistEntry,
+  BlockedMessage,
   Client,
+  ClientComment,
+  ClientContact,
+  ClientMerge,
+  ClientStatus,
+  Company,
   Message,
   Organization,
   RequestCategory,
@@ -100,9 +107,75 @@ export const clientRow = (r: typeof schema.clients.$inferSelect): Client => ({
   email: r.email,
   status: r.status,
   tags: r.tags,
+  fields: r.fields,
+  companyIds: r.companyIds,
   personalManagerId: r.personalManagerId,
+  spam: r.spam,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
+});
+
+export const clientContactRow = (r: typeof schema.clientContacts.$inferSelect): ClientContact => ({
+  id: r.id,
+  clientId: r.clientId,
+  kind: r.kind,
+  value: r.value,
+  channelId: r.channelId,
+  createdAt: iso(r.createdAt),
+});
+
+export const clientCommentRow = (r: typeof schema.clientComments.$inferSelect): ClientComment => ({
+  id: r.id,
+  clientId: r.clientId,
+  authorId: r.authorId,
+  text: r.text,
+  createdAt: iso(r.createdAt),
+});
+
+export const clientMergeRow = (r: typeof schema.clientMerges.$inferSelect): ClientMerge => ({
+  id: r.id,
+  survivorId: r.survivorId,
+  name: r.name,
+  mergedBy: r.mergedBy,
+  mergedAt: iso(r.mergedAt),
+});
+
+export const clientStatusRow = (r: typeof schema.clientStatuses.$inferSelect): ClientStatus => ({
+  id: r.id,
+  name: r.name,
+  colour: r.colour,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const companyRow = (r: typeof schema.companies.$inferSelect): Company => ({
+  id: r.id,
+  name: r.name,
+  outerId: r.outerId,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const blacklistRow = (r: typeof schema.blacklist.$inferSelect): BlacklistEntry => ({
+  id: r.id,
+  kind: r.kind,
+  value: r.value,
+  channelId: r.channelId,
+  addedBy: r.addedBy,
+  addedAt: iso(r.addedAt),
+});
+
+export const blockedMessageRow = (
+  r: typeof schema.blockedMessages.$inferSelect,
+): BlockedMessage => ({
+  id: r.id,
+  entryId: r.entryId,
+  channelId: r.channelId,
+  externalId: r.externalId,
+  name: r.name,
+  text: r.text,
+  attachmentCount: r.attachmentCount,
+  receivedAt: iso(r.receivedAt),
 });
 
 export const requestCategoryRow = (

@@ -326,6 +326,14 @@ export const ERROR_TEXTS = {
     ru: 'Файлы этого типа отправлять нельзя',
   },
   FILE_EMPTY: { en: 'The file is empty', ru: 'Файл пустой' },
+  OPTION_NOT_AVAILABLE: {
+    en: 'This feature is not part of your plan',
+    ru: 'Эта функция не входит в ваш тариф',
+  },
+  MERGE_INTO_ITSELF: {
+    en: 'A profile cannot be merged into itself',
+    ru: 'Нельзя объединить профиль с самим собой',
+  },
 } as const satisfies Record<string, { en: string; ru: string }>;
 
 export type ErrorName = keyof typeof ERROR_TEXTS;

@@ -51,6 +51,23 @@ export const LIMITS = {
    * characters of Cyrillic are 20 KB, of CJK or emoji 30-40 KB) never meets a 413.
    */
   requestBodyMaxBytes: 2 * 1024 * 1024,
+  /** A client's name as a channel or an operator gives it. */
+  clientNameMax: 128,
+  /** Spec §5 "tag format checked": see TAG_PATTERN. */
+  clientTagMax: 32,
+  clientTagsMax: 50,
+  clientFieldNameMax: 64,
+  clientFieldValueMax: 1000,
+  clientFieldsMax: 50,
+  /** Phones, e-mails and channel identities together. */
+  clientContactsMax: 50,
+  clientCompaniesMax: 20,
+  clientCommentMax: 4000,
+  /** Spec §5 "status name required within max length": as a role's name. */
+  clientStatusNameMax: 32,
+  companyNameMax: 255,
+  /** A CRM's id for a company (Bitrix24 and amoCRM ids are numbers; others use UUIDs). */
+  outerIdMax: 64,
   /** Closed chats older than this are not bootstrapped; they come on demand. */
   bootstrapClosedChatDays: 30,
 } as const;

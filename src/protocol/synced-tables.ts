@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 import { ChannelSchema } from './entities/channel';
 import { ChatHistoryEntrySchema, ChatSchema } from './entities/chat';
-import { ClientSchema } from './entities/client';
+import { BlacklistEntrySchema, BlockedMessageSchema } from './entities/blacklist';
+import {
+  ClientCommentSchema,
+  ClientContactSchema,
+  ClientMergeSchema,
+  ClientSchema,
+} from './entities/client';
+import { ClientStatusSchema } from './entities/client-status';
+import { CompanySchema } from './entities/company';
 import { MessageSchema } from './entities/message';
 import { OrganizationSchema } from './entities/organization';
 import { RequestCategorySchema } from './entities/request-category';
@@ -86,6 +94,13 @@ export const SYNCED_TABLES = {
   }),
   templates: synced(TemplateSchema, { key: 'id', indexes: ['categoryId'] }),
   templateCategories: synced(TemplateCategorySchema, { key: 'id', indexes: [] }),
+  clientContacts: synced(ClientContactSchema, { key: 'id', indexes: ['clientId', 'value'] }),
+  clientComments: synced(ClientCommentSchema, { key: 'id', indexes: ['clientId'] }),
+  clientMerges: synced(ClientMergeSchema, { key: 'id', indexes: ['survivorId'] }),
+  clientStatuses: synced(ClientStatusSchema, { key: 'id', indexes: [] }),
+  companies: synced(CompanySchema, { key: 'id', indexes: ['name'] }),
+  blacklist: synced(BlacklistEntrySchema, { key: 'id', indexes: ['value'] }),
+  blockedMessages: synced(BlockedMessageSchema, { key: 'id', indexes: ['entryId', 'receivedAt'] }),
 };
 
 export type SyncTable = keyof typeof SYNCED_TABLES;

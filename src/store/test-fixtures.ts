@@ -67,7 +67,10 @@ export function clientRow(id: string, name: string, phone: string | null = null)
     email: null,
     status: 'NEW',
     tags: [],
+    fields: [],
+    companyIds: [],
     personalManagerId: null,
+    spam: false,
     createdAt: '',
     updatedAt: '',
   };

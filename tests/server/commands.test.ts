@@ -376,7 +376,7 @@ describe('a customer writing twice at the same moment', () => {
     const contacts = await server.database.db
       .select()
       .from(t.clientContacts)
-      .where(eq(t.clientContacts.externalId, 'twin-visitor'));
+      .where(eq(t.clientContacts.value, 'twin-visitor'));
     expect(contacts).toHaveLength(1);
     const chats = await server.database.db
       .select()

@@ -144,7 +144,7 @@ export async function distributionTeam(
       .from(t.chats)
       .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
       .where(
-        and(eq(t.clientContacts.channelId, channelId), eq(t.clientContacts.externalId, externalId)),
+        and(eq(t.clientContacts.channelId, channelId), eq(t.clientContacts.value, externalId)),
       )
       .orderBy(desc(t.chats.createdAt))
       .limit(1);

@@ -363,7 +363,7 @@ export async function customerOpensChat(
     .where(
       and(
         eq(t.clientContacts.channelId, ids.channel.id),
-        eq(t.clientContacts.externalId, externalId),
+        eq(t.clientContacts.value, externalId),
       ),
     );
   if (!row) throw new Error(`no chat of ${externalId}`);

@@ -224,7 +224,7 @@ describe("a customer's words from a channel are kept, made safe", () => {
       .select({ name: t.clients.name })
       .from(t.clients)
       .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.clients.id))
-      .where(eq(t.clientContacts.externalId, visitor.visitorId));
+      .where(eq(t.clientContacts.value, visitor.visitorId));
     expect(client?.name).toBe('Anna');
   });
 

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { digestToken } from '../../auth/tokens';
 import type { Db } from '../../db/database';
 import { clientContacts, widgetVisitors } from '../../db/schema';
+import { channelIdentity } from '../../domain/clients/channel-identity';
 import { fail } from '../../domain/core/domain-error';
 import type { RateLimit } from '../../limits/rate-limiter';
 
@@ -34,11 +35,6 @@ export async function visitorClientId(db: Db, visitor: Visitor): Promise<string 
   const [contact] = await db
     .select({ clientId: clientContacts.clientId })
     .from(clientContacts)
-    .where(
-      and(
-        eq(clientContacts.channelId, visitor.channelId),
-        eq(clientContacts.externalId, visitor.id),
-      ),
-    );
+    .where(channelIdentity(visitor.channelId, visitor.id));
   return contact?.clientId;
 }

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { ATTACHMENT_MAX_BYTES, IdSchema } from '../../../src/protocol';
 import type { Db } from '../../db/database';
 import { chats, clientContacts, files, messages } from '../../db/schema';
+import { channelIdentity } from '../../domain/clients/channel-identity';
 import { fail } from '../../domain/core/domain-error';
 import { mayUseFile, type FileOwner } from '../../domain/files/file-owner';
 import { parseOrFail } from '../../domain/core/parse';
@@ -42,8 +43,7 @@ async function inVisitorThread(db: Db, visitor: Visitor, fileId: string): Promis
     )
     .where(
       and(
-        eq(clientContacts.channelId, visitor.channelId),
-        eq(clientContacts.externalId, visitor.id),
+        channelIdentity(visitor.channelId, visitor.id),
         eq(messages.internal, false),
         sql`${messages.attachments} @> ${JSON.stringify([{ id: fileId }])}::jsonb`,
       ),

@@ -30,10 +30,10 @@ export async function chatCreate(
   if (!client) fail('CLIENT_NOT_FOUND');
   const channel = await activeChannel(scope, payload.channelId);
   const contacts = await scope.tx
-    .select({ externalId: clientContacts.externalId })
+    .select({ externalId: clientContacts.value })
     .from(clientContacts)
     .where(and(eq(clientContacts.channelId, channel.id), eq(clientContacts.clientId, client.id)))
-    .orderBy(asc(clientContacts.externalId));
+    .orderBy(asc(clientContacts.value));
   if (contacts.length === 0) fail('CLIENT_NOT_IN_CHANNEL');
   // The customer's own messages may be opening a chat right now (message.receive holds the same
   // lock); in a fixed order, as a client may be known by several ids in one channel.

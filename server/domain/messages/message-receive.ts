@@ -12,6 +12,7 @@ import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
 import { decideRoute, giveToRoutedOperator, type Route } from '../distribution/route-chat';
 import { sendAutoReply } from '../distribution/auto-replies';
+import { channelIdentity } from '../clients/channel-identity';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
@@ -40,12 +41,7 @@ export async function messageReceive(
   const [contact] = await scope.tx
     .select({ clientId: clientContacts.clientId })
     .from(clientContacts)
-    .where(
-      and(
-        eq(clientContacts.channelId, channel.id),
-        eq(clientContacts.externalId, payload.client.externalId),
-      ),
-    );
+    .where(channelIdentity(channel.id, payload.client.externalId));
   let clientId = contact?.clientId;
   if (!clientId) {
     const [client] = await scope.tx
@@ -66,8 +62,11 @@ export async function messageReceive(
       .returning();
     if (!client) fail('UNKNOWN_ERROR');
     await scope.tx.insert(clientContacts).values({
+      id: scope.newId(),
+      kind: 'channel',
       channelId: channel.id,
-      externalId: payload.client.externalId,
+      value: payload.client.externalId,
+      createdAt: scope.now,
       clientId: client.id,
       orgId: scope.orgId,
     });

@@ -12,6 +12,7 @@ export * from './chats';
 export * from './messages';
 export * from './people';
 export * from './distribution';
+export * from './clients';
 
 /**
  * Commands: `{ id, type, payload }`. Each area declares its commands in a file of its own
