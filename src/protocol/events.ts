@@ -51,6 +51,8 @@ export const EVENT_TYPES = [
   'role.deleted',
   'user.created',
   'channel.thresholdsSet',
+  /** A blacklisted customer's message, set aside at ingest (blocked_messages). */
+  'message.blocked',
 ] as const;
 
 export const EventSchema = v.object({
