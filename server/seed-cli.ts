@@ -123,6 +123,7 @@ Organization   ${org.login}  (id ${org.orgId})
 Administrator  ${org.adminEmail}  password ${org.password}
 Operators      ${org.operatorEmails[0] ?? '(none)'} … ${org.operatorEmails[org.operatorEmails.length - 1] ?? ''}  (${org.operatorIds.length}, same password)
 Created        ${c.teams} teams, ${c.users} users, ${c.channels} channels, ${c.clients} clients,
+               ${c.clientContacts} client contacts, ${c.clientStatuses} client statuses,
                ${c.chats.total} chats (${c.chats.pending} pending, ${c.chats.assigned} assigned, ${c.chats.closed} closed),
                ${c.messages} messages, ${c.chatHistory} history entries
 Time           ${((done - opened) / 1000).toFixed(1)} s seeding (${((done - started) / 1000).toFixed(1)} s with opening and migrating the database)`);
