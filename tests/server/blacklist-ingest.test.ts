@@ -9,6 +9,7 @@ import {
   newVisitor,
   sendCommands,
   serverForSuite,
+  upload,
   visitorSend,
   type TestServer,
 } from './harness';
@@ -219,14 +220,34 @@ describe('the blacklist at ingest', () => {
       value: visitorId,
       channelId: ids.channel.id,
     });
+    // A file uploaded first, as the widget does: counted on the set-aside message, attached nowhere.
+    const fileId = newId();
+    const uploaded = await upload(server, { visitor: token }, fileId, {
+      bytes: '%PDF-1.4 offer',
+      type: 'application/pdf',
+      name: 'offer.pdf',
+    });
+    expect(uploaded.status).toBe(200);
     const id = newId();
+    const body = {
+      id,
+      text: 'Let me in',
+      name: 'Mallory',
+      attachments: [{ id: fileId, name: 'offer.pdf', type: 'application/pdf', size: 14 }],
+    };
     const aside = await expectSetAside(entryId, async () => {
-      const sent = await visitorSend(server, token, { id, text: 'Let me in', name: 'Mallory' });
+      const sent = await visitorSend(server, token, body);
       expect(sent.body).toMatchObject({ code: 'ok', entity: { id } });
     });
-    expect(aside).toMatchObject({ id, externalId: visitorId, text: 'Let me in', name: 'Mallory' });
+    expect(aside).toMatchObject({
+      id,
+      externalId: visitorId,
+      text: 'Let me in',
+      name: 'Mallory',
+      attachmentCount: 1,
+    });
     const before = await rowCounts(server.database, UNCOUNTED);
-    const retry = await visitorSend(server, token, { id, text: 'Let me in', name: 'Mallory' });
+    const retry = await visitorSend(server, token, body);
     expect(retry.body.code).toBe('ok');
     expect(await rowCounts(server.database, UNCOUNTED)).toEqual(before);
 
