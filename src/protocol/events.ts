@@ -68,6 +68,8 @@ export const EVENT_TYPES = [
   'clientStatus.deleted',
   'blacklist.added',
   'blacklist.removed',
+  /** A blacklisted customer's message, set aside at ingest (blocked_messages). */
+  'message.blocked',
 ] as const;
 
 export const EventSchema = v.object({

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { chats, roles, teams, users } from '../../db/schema';
+import { chats, clients, roles, teams, users } from '../../db/schema';
 import { presenceFreshSince } from '../../sync/presence-window';
 import { userGroup } from '../../sync/groups';
 import type { CommandScope } from '../core/command-scope';
@@ -93,6 +93,13 @@ export async function assignChat(
   return updated;
 }
 
+/**
+ * A spam client's chats stay in the queue unserved until the flag is lifted (issue 18 item 4);
+ * clients.spam is rarely true, so the primary-key probe per waiting chat is cheap.
+ */
+const notSpam = sql`not exists (select 1 from ${clients}
+  where ${clients.id} = ${chats.clientId} and ${clients.spam})`;
+
 /** Serves one team's queue as far as its operators' limits allow. */
 async function serveTeam(scope: CommandScope, teamId: string): Promise<void> {
   const [team] = await scope.tx
@@ -116,6 +123,7 @@ async function serveTeam(scope: CommandScope, teamId: string): Promise<void> {
         eq(chats.teamId, teamId),
         eq(chats.status, 'pending'),
         isNull(chats.operatorId),
+        notSpam,
       ),
     )
     .orderBy(

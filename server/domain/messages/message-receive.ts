@@ -13,6 +13,7 @@ import { newMessageId } from './message-id';
 import { decideRoute, giveToRoutedOperator, type Route } from '../distribution/route-chat';
 import { sendAutoReply } from '../distribution/auto-replies';
 import { channelIdentity } from '../clients/channel-identity';
+import { blacklistEntryFor, setMessageAside } from './blacklist-check';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
@@ -30,6 +31,25 @@ export async function messageReceive(
   const messageId = await newMessageId(scope, payload.messageId);
 
   await lockCustomer(scope, channel.id, payload.client.externalId);
+  // A blacklisted sender's message is set aside before anything else of it is stored or anyone
+  // hears of it; the sender is told nothing (docs/client-profiles.md).
+  const entryId = await blacklistEntryFor(scope, {
+    channelId: channel.id,
+    externalId: payload.client.externalId,
+    phone: payload.client.phone,
+    email: payload.client.email,
+  });
+  if (entryId) {
+    await setMessageAside(scope, entryId, {
+      id: messageId,
+      channelId: channel.id,
+      externalId: payload.client.externalId,
+      name: payload.client.name?.trim() || null,
+      text,
+      files: payload.attachments.length,
+    });
+    return;
+  }
   // Files only the customer themselves uploaded through this channel.
   const attachments = await storedAttachments(scope, payload.attachments, {
     kind: 'customer',
@@ -43,7 +63,14 @@ export async function messageReceive(
     .from(clientContacts)
     .where(channelIdentity(channel.id, payload.client.externalId));
   let clientId = contact?.clientId;
-  if (!clientId) {
+  let spam = false;
+  if (clientId) {
+    const [known] = await scope.tx
+      .select({ spam: clients.spam })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    spam = known?.spam ?? false;
+  } else {
     const [client] = await scope.tx
       .insert(clients)
       .values({
@@ -101,7 +128,10 @@ export async function messageReceive(
   } else {
     created = true;
     chatId = scope.newId();
-    route = await decideRoute(scope, channel, clientId, text);
+    // A spam client's chat waits in the channel's team unrouted until the flag is lifted.
+    route = spam
+      ? { kind: 'none', ruleId: null }
+      : await decideRoute(scope, channel, clientId, text);
     await scope.tx.insert(chats).values({
       id: chatId,
       orgId: scope.orgId,
@@ -168,6 +198,8 @@ export async function messageReceive(
       history,
     ]);
     scope.emit('message.added', added, [messagePut]);
+    // Nobody greets, takes or is offered a spam client's chat (issue 18 item 4).
+    if (spam) return;
     await sendAutoReply(scope, chat, 'greeting');
     // A person named by a rule takes it if they can; otherwise it waits in the team's queue.
     if (route?.kind !== 'operator' || !(await giveToRoutedOperator(scope, chat, route.id))) {
