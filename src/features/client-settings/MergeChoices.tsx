@@ -148,6 +148,9 @@ export function MergeChoices({
               : preview.fields.map((field) => `${field.name}: ${field.value}`).join('; ')}
           </dd>
         </dl>
+        {preview.spam ? (
+          <p className="form-failure">{t('clientSettings.merge.preview.spam')}</p>
+        ) : null}
         <p className="client-settings__note" data-testid="merge-moves">
           {t('clientSettings.merge.preview.moves', {
             chats: merged.chatCount,

@@ -118,6 +118,8 @@ export const CLIENT_SETTINGS_EN = {
   'clientSettings.merge.preview.moves':
     '{chats, plural, =0 {No chats} one {# chat} other {# chats}} and {comments, plural, =0 {no comments} one {# comment} other {# comments}} move from “{name}”.',
   'clientSettings.merge.none': 'None',
+  'clientSettings.merge.preview.spam':
+    'Marked as spam: one of the profiles is, so the merged one stays out of the chat lists.',
   'clientSettings.merge.submit': 'Merge profiles',
   'clientSettings.merge.confirm.title': 'Merge the profiles?',
   'clientSettings.merge.confirm.text':
@@ -241,6 +243,8 @@ export const CLIENT_SETTINGS_RU: Record<keyof typeof CLIENT_SETTINGS_EN, string>
   'clientSettings.merge.preview.moves':
     '{chats, plural, =0 {Чатов нет} one {# чат} few {# чата} many {# чатов} other {# чата}}, {comments, plural, =0 {комментариев нет} one {# комментарий} few {# комментария} many {# комментариев} other {# комментария}} — переходят от «{name}».',
   'clientSettings.merge.none': 'Нет',
+  'clientSettings.merge.preview.spam':
+    'Отмечен как спам: один из профилей отмечен, поэтому объединённый не попадёт в списки чатов.',
   'clientSettings.merge.submit': 'Объединить профили',
   'clientSettings.merge.confirm.title': 'Объединить профили?',
   'clientSettings.merge.confirm.text':

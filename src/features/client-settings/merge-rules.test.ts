@@ -67,6 +67,11 @@ describe('which fields a merge asks about', () => {
     expect(conflicts.map(conflictId)).toEqual(['name', 'personalManagerId', 'field:Size']);
   });
 
+  it('takes field names regardless of case, as the server does', () => {
+    const other = { ...merged, fields: [{ name: 'size', value: 'XL' }] };
+    expect(mergeConflicts(survivor, other).map(conflictId)).toContain('field:Size');
+  });
+
   it('asks nothing of two profiles that agree', () => {
     expect(mergeConflicts(survivor, { ...survivor, fields: [] })).toEqual([]);
   });
@@ -81,6 +86,7 @@ describe('the merge sent', () => {
       mergedId: merged.id,
       choices: {
         name: 'survivor',
+        status: 'survivor',
         personalManagerId: 'merged',
         fields: [{ name: 'Size', side: 'survivor' }],
       },
@@ -95,6 +101,7 @@ describe('the merge sent', () => {
     });
     expect(payload.choices).toEqual({
       name: 'merged',
+      status: 'survivor',
       personalManagerId: 'survivor',
       fields: [{ name: 'Size', side: 'merged' }],
     });
@@ -125,6 +132,7 @@ describe('the preview of the merged profile', () => {
         { name: 'City', value: 'Omsk' },
         { name: 'Shoe', value: '38' },
       ],
+      spam: false,
       contacts: [
         { kind: 'phone', value: '+79121234567', channelId: null },
         { kind: 'channel', value: 'visitor-1', channelId: channel },

@@ -1,4 +1,9 @@
-import type { Client, ClientContact, ClientField } from '../../protocol';
+import type { Client, ClientContact } from '../../protocol';
+import {
+  mergeClientRows,
+  type MergeableClient,
+  type MergeChoices,
+} from '../../protocol/client-merge';
 
 /** Which profile's value a merge keeps (`client.merge`'s choices). */
 export type Side = 'survivor' | 'merged';
@@ -25,9 +30,12 @@ export function mergeConflicts(survivor: Profile, merged: Profile): Conflict[] {
     if (survivor[key] !== merged[key])
       conflicts.push({ key, survivor: survivor[key], merged: merged[key] });
   }
-  const mergedFields = new Map(merged.fields.map((field) => [field.name, field.value]));
+  // Field names are one regardless of case, as the server's rule (mergeClientRows) takes them.
+  const mergedFields = new Map(
+    merged.fields.map((field) => [field.name.toLowerCase(), field.value]),
+  );
   for (const field of survivor.fields) {
-    const other = mergedFields.get(field.name);
+    const other = mergedFields.get(field.name.toLowerCase());
     if (other !== undefined && other !== field.value)
       conflicts.push({ key: 'field', name: field.name, survivor: field.value, merged: other });
   }
@@ -47,19 +55,22 @@ export type Choices = Readonly<Record<string, Side>>;
 export const sideOf = (conflict: Conflict, choices: Choices): Side =>
   choices[conflictId(conflict)] ?? defaultSide(conflict);
 
-/** `client.merge`'s payload: the two ids and a side for each conflict (fields by name). */
+/**
+ * `client.merge`'s payload: the two ids and a side for each of the profile's own fields (the
+ * survivor's where they agree) and for each additional field both hold with different values.
+ */
 export function mergePayload(
   survivorId: string,
   mergedId: string,
   conflicts: readonly Conflict[],
   choices: Choices,
 ) {
-  const chosen: {
-    name?: Side;
-    status?: Side;
-    personalManagerId?: Side;
-    fields: { name: string; side: Side }[];
-  } = { fields: [] };
+  const chosen: MergeChoices = {
+    name: 'survivor',
+    status: 'survivor',
+    personalManagerId: 'survivor',
+    fields: [],
+  };
   for (const conflict of conflicts) {
     const side = sideOf(conflict, choices);
     if (conflict.key === 'field') chosen.fields.push({ name: conflict.name, side });
@@ -69,13 +80,7 @@ export function mergePayload(
 }
 
 /** What the survivor will hold after the merge, as the preview shows it. */
-export type MergePreview = {
-  name: string;
-  status: string;
-  personalManagerId: string | null;
-  tags: string[];
-  companyIds: string[];
-  fields: ClientField[];
+export type MergePreview = MergeableClient & {
   contacts: Pick<ClientContact, 'kind' | 'value' | 'channelId'>[];
 };
 
@@ -83,57 +88,40 @@ const contactKey = (contact: Pick<ClientContact, 'kind' | 'value' | 'channelId'>
   `${contact.kind}\u0000${contact.channelId ?? ''}\u0000${contact.value}`;
 
 /**
- * The merged profile before it is sent: the chosen side of each conflict; tags (one per spelling
- * regardless of case, as PROFILE_TAG_EXISTS treats them), companies and contacts united; every
- * additional field of either, the chosen value where both hold one.
+ * The merged profile before it is sent, by the very rule the server applies (`mergeClientRows`:
+ * the chosen side of each conflict; tags, companies and fields of both), with the contacts of both
+ * united as they will be once they move to the survivor.
  */
 export function mergePreview(
-  survivor: Profile & Pick<Client, 'tags' | 'companyIds'>,
-  merged: Profile & Pick<Client, 'tags' | 'companyIds'>,
+  survivor: Client,
+  merged: Client,
   survivorContacts: readonly ClientContact[],
   mergedContacts: readonly ClientContact[],
   choices: Choices,
 ): MergePreview {
-  const conflicts = mergeConflicts(survivor, merged);
-  const pick = <K extends 'name' | 'status' | 'personalManagerId'>(key: K): Profile[K] => {
-    const conflict = conflicts.find((c) => c.key === key);
-    return conflict && sideOf(conflict, choices) === 'merged' ? merged[key] : survivor[key];
-  };
-
-  const tags: string[] = [];
-  const seenTags = new Set<string>();
-  for (const tag of [...survivor.tags, ...merged.tags]) {
-    const folded = tag.toLocaleLowerCase();
-    if (seenTags.has(folded)) continue;
-    seenTags.add(folded);
-    tags.push(tag);
-  }
-
-  const fields = survivor.fields.map((field) => {
-    const conflict = conflicts.find((c) => c.key === 'field' && c.name === field.name);
-    return conflict && sideOf(conflict, choices) === 'merged'
-      ? { name: field.name, value: conflict.merged ?? field.value }
-      : field;
-  });
-  const survivorFieldNames = new Set(survivor.fields.map((field) => field.name));
-  for (const field of merged.fields) if (!survivorFieldNames.has(field.name)) fields.push(field);
-
+  const { choices: sides } = mergePayload(
+    survivor.id,
+    merged.id,
+    mergeConflicts(survivor, merged),
+    choices,
+  );
+  const row = mergeClientRows(survivor, merged, sides);
   const contacts: MergePreview['contacts'] = [];
-  const seenContacts = new Set<string>();
+  const seen = new Set<string>();
   for (const contact of [...survivorContacts, ...mergedContacts]) {
     const key = contactKey(contact);
-    if (seenContacts.has(key)) continue;
-    seenContacts.add(key);
+    if (seen.has(key)) continue;
+    seen.add(key);
     contacts.push({ kind: contact.kind, value: contact.value, channelId: contact.channelId });
   }
-
   return {
-    name: pick('name'),
-    status: pick('status'),
-    personalManagerId: pick('personalManagerId'),
-    tags,
-    companyIds: [...new Set([...survivor.companyIds, ...merged.companyIds])],
-    fields,
+    name: row.name,
+    status: row.status,
+    personalManagerId: row.personalManagerId,
+    tags: row.tags,
+    companyIds: row.companyIds,
+    fields: row.fields,
+    spam: row.spam,
     contacts,
   };
 }
