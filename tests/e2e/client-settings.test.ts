@@ -239,7 +239,7 @@ describe('the client settings screens in Chromium', () => {
     await panel.getByTestId('blacklist-save').click();
     // A channel identity needs its channel: nothing is sent without one.
     await panel.getByText('Required field').first().waitFor();
-    await panel.getByLabel('Channel').selectOption({ label: channel.name });
+    await panel.getByLabel('Channel', { exact: true }).selectOption({ label: channel.name });
     await panel.getByTestId('blacklist-save').click();
     await toast(admin, 'Added to the blacklist');
     const row = admin.getByTestId('blacklist-row').filter({ hasText: visitorId });
@@ -275,15 +275,11 @@ describe('the client settings screens in Chromium', () => {
     expect((await app.database.db.select().from(t.clients)).length).toBe(clientsBefore);
     expect(await visitorClient(app, channel.id, visitorId)).toBeUndefined();
     const visitorName = `Website visitor ${visitorId.slice(-4).toUpperCase()}`;
-    for (const filter of ['open', 'assigned', 'closed'] as const) {
-      await operator.goto(`${app.baseUrl}/admin/chats?filter=${filter}`);
-      await operator.waitForURL(new RegExp(`filter=${filter}`));
-      await operator.waitForTimeout(500);
-      expect(
-        await operator.getByTestId('chat-row').filter({ hasText: visitorName }).count(),
-        filter,
-      ).toBe(0);
-    }
+    // The Pending list, where a new chat would have come in, kept live all along: still without
+    // it a moment after the message was set aside (the database above holds no chat to show).
+    await operator.waitForTimeout(1000);
+    expect(await operator.getByTestId('chat-row').count()).toBeGreaterThan(0);
+    expect(await operator.getByTestId('chat-row').filter({ hasText: visitorName }).count()).toBe(0);
 
     await operatorContext.close();
     await adminContext.close();
