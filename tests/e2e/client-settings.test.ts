@@ -34,6 +34,25 @@ const widgetVisitorId = (customer: Page, channelId: string) =>
     return raw ? (JSON.parse(raw) as { visitorId: string | null }).visitorId : null;
   }, `sc-widget:${channelId}`);
 
+/** A staff command sent as the signed-in user of `page` (what another screen of the app would send). */
+async function sendAs(page: Page, type: string, payload: Record<string, unknown>) {
+  const result = await page.evaluate(
+    async (command) => {
+      const response = await fetch('/api/commands', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+        },
+        body: JSON.stringify({ commands: [command] }),
+      });
+      return (await response.json()) as { results: { ok: boolean }[] };
+    },
+    { id: newId(), type, payload },
+  );
+  expect(result.results[0]?.ok).toBe(true);
+}
+
 async function customerWrites(customer: Page, text: string) {
   await customer.locator('[data-testid="widget-input"]').fill(text);
   await customer.locator('[data-testid="widget-input"]').press('Enter');
@@ -285,4 +304,93 @@ describe('the client settings screens in Chromium', () => {
     await adminContext.close();
     await customerContext.close();
   }, 150_000);
+  it('an administrator creates, edits and deletes a customer status with a colour from the palette; a status in use is explained, not deleted', async () => {
+    const { browser, app } = suite;
+    const { context, page } = await signedInPage(browser, app.baseUrl, 'admin@demo.test');
+    await page.waitForURL(/\/admin\/chats/);
+    await page.goto(`${app.baseUrl}/admin/preferences/statuses`);
+    // The six inner statuses, translated, read-only.
+    await page.getByTestId('inner-status-row').first().waitFor();
+    expect(
+      await page.getByTestId('inner-status-row').locator('td:first-child').allInnerTexts(),
+    ).toEqual([
+      'New',
+      'Potential client',
+      'Contact later',
+      'Completed',
+      'Not our client',
+      'Refusal',
+    ]);
+
+    // Name and colour are required; the palette is a radio group reached by the keyboard.
+    await page.getByTestId('status-add').click();
+    const panel = page.getByTestId('status-panel');
+    await panel.getByTestId('status-save').click();
+    expect(await panel.getByText('Required field').count()).toBe(2);
+    await panel.getByLabel('Name').fill('VIP');
+    const colours = panel.getByRole('radio');
+    expect(await colours.count()).toBe(13);
+    await colours.first().focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await panel.getByRole('radio', { name: 'Pink' }).isChecked()).toBe(true);
+    await panel.getByRole('radio', { name: 'Amber' }).check({ force: true });
+    await panel.getByTestId('status-save').click();
+    await toast(page, 'Status created');
+    const row = page.getByTestId('status-row').filter({ hasText: 'VIP' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Amber');
+    const [created] = await app.database.db
+      .select()
+      .from(t.clientStatuses)
+      .where(eq(t.clientStatuses.name, 'VIP'));
+    expect(created?.colour).toBe('amber');
+
+    // Edit: a new name and colour, and the toast.
+    await row.getByRole('button', { name: 'VIP' }).click();
+    await panel.getByLabel('Name').fill('VIP buyer');
+    await panel.getByRole('radio', { name: 'Teal' }).check({ force: true });
+    await panel.getByTestId('status-save').click();
+    await toast(page, 'Status saved');
+    const edited = page.getByTestId('status-row').filter({ hasText: 'VIP buyer' });
+    await edited.waitFor();
+    expect(await edited.innerText()).toContain('Teal');
+
+    // A client holds it: the page counts them and the delete dialog explains instead of deleting.
+    const [someone] = await app.database.db.select().from(t.clients).limit(1);
+    const clientId = someone?.id ?? '';
+    await sendAs(page, 'client.update', { clientId, status: created?.id });
+    await expect.poll(() => edited.getByTestId('status-clients').innerText()).toBe('1');
+    await edited.getByRole('button', { name: 'VIP buyer' }).click();
+    await panel.getByTestId('status-delete').click();
+    await page.getByTestId('status-delete-in-use').waitFor();
+    expect(await page.getByTestId('status-delete-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('status-delete-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // Given back its old status, the client frees it, and it goes.
+    await sendAs(page, 'client.update', { clientId, status: someone?.status ?? 'NEW' });
+    await expect.poll(() => edited.getByTestId('status-clients').innerText()).toBe('0');
+    await panel.getByTestId('status-delete').click();
+    await page.getByTestId('status-delete-confirm').click();
+    await toast(page, 'Status deleted');
+    await edited.waitFor({ state: 'detached' });
+    expect(
+      await app.database.db
+        .select()
+        .from(t.clientStatuses)
+        .where(eq(t.clientStatuses.name, 'VIP buyer')),
+    ).toHaveLength(0);
+
+    // A plan without the client-statuses option: the page says so and offers no changes.
+    const [org] = await app.database.db.select().from(t.organizations);
+    await app.database.db
+      .update(t.organizations)
+      .set({
+        options: (org?.options ?? []).filter((option) => option !== 'OPTION_CLIENT_STATUSES'),
+      });
+    await page.reload();
+    await page.getByTestId('statuses-no-option').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('status-add').count()).toBe(0);
+    await app.database.db.update(t.organizations).set({ options: org?.options ?? [] });
+    await context.close();
+  }, 120_000);
 });
