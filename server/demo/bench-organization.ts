@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { defaultRuleRow } from '../domain/distribution/default-rule';
 import { createBuiltInRoles } from './built-in-roles';
 import { DEMO_PASSWORD } from './demo-data';
+import { BENCH_STATUSES, benchContactId, benchProfile, benchStatusId } from './bench-profiles';
 
 /**
  * A large generated organization for benchmarks and load tests (DESIGN §6: 10,000 chats,
@@ -47,6 +48,8 @@ export type BenchOrganization = {
     users: number;
     channels: number;
     clients: number;
+    clientContacts: number;
+    clientStatuses: number;
     chats: { total: number; pending: number; assigned: number; closed: number };
     messages: number;
     chatHistory: number;
@@ -296,7 +299,16 @@ function arrayLiteral(values: readonly (string | null)[]): string {
   return `{${parts.join(',')}}`;
 }
 
-type Column<R> = readonly [name: string, type: string, value: (row: R) => string | null];
+/**
+ * A column of a bulk insert: its name, the element type its values travel as, how a row gives its
+ * value, and the column's own type when it differs (an array column travels as its literal text).
+ */
+type Column<R> = readonly [
+  name: string,
+  type: string,
+  value: (row: R) => string | null,
+  castTo?: string,
+];
 
 const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
 const bool = (value: boolean | null | undefined): string | null =>
@@ -319,13 +331,20 @@ async function bulkInsert<R>(
     columns.map(([name]) => sql.identifier(name)),
     sql`, `,
   );
+  const aliases = columns.map((_, i) => sql.identifier(`c${i}`));
+  const selected = sql.join(
+    columns.map(([, , , castTo], i) =>
+      castTo ? sql`${aliases[i]}::${sql.raw(castTo)}` : sql`${aliases[i]}`,
+    ),
+    sql`, `,
+  );
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     const arrays = columns.map(
       ([, type, value]) => sql`${arrayLiteral(batch.map(value))}::${sql.raw(type)}[]`,
     );
     await tx.execute(
-      sql`insert into ${sql.identifier(table)} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+      sql`insert into ${sql.identifier(table)} (${names}) select ${selected} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(aliases, sql`, `)})`,
     );
   }
 }
@@ -343,6 +362,8 @@ const CLIENT_COLUMNS: readonly Column<ClientRow>[] = [
   ['phone', 'text', (r) => r.phone ?? null],
   ['email', 'text', (r) => r.email ?? null],
   ['status', 'text', (r) => r.status ?? 'NEW'],
+  ['tags', 'text', (r) => arrayLiteral(r.tags ?? []), 'text[]'],
+  ['fields', 'jsonb', (r) => JSON.stringify(r.fields ?? [])],
   ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
   ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
 ];
@@ -353,6 +374,7 @@ const CONTACT_COLUMNS: readonly Column<ContactRow>[] = [
   ['value', 'text', (r) => r.value],
   ['client_id', 'uuid', (r) => r.clientId],
   ['org_id', 'uuid', (r) => r.orgId],
+  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
 ];
 const CHAT_COLUMNS: readonly Column<ChatRow>[] = [
   ['id', 'uuid', (r) => r.id],
@@ -721,19 +743,39 @@ export async function seedBenchOrganization(
     clientCreatedAt[plan.clientIndex] = Math.min(clientCreatedAt[plan.clientIndex] ?? nowMs, start);
   });
 
+  // Profiles come from a generator of their own, and the ids below are named, not drawn: every
+  // id and value the organization's generator draws stays as it was without them.
+  const profileRng = new SeededRandom(`smartconnect-bench:${seed}:${login}:profiles`);
+  const statusRows: (typeof t.clientStatuses.$inferInsert)[] = BENCH_STATUSES.map((status) => ({
+    id: benchStatusId(orgId, status.name),
+    orgId,
+    name: status.name,
+    colour: status.colour,
+    createdAt: at(nowMs - HISTORY_SPAN - DAY),
+    updatedAt: at(nowMs - HISTORY_SPAN - DAY),
+  }));
+  const statusIds = statusRows.map((row) => row.id);
+  // Drawn phones may repeat; a phone belongs to one client, so a repeat gets one of its own.
+  const phonesTaken = new Set<string>();
   clientIds.forEach((id, i) => {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
-    const created = at(clientCreatedAt[i] ?? nowMs);
+    const createdMs = clientCreatedAt[i] ?? nowMs;
+    const created = at(createdMs);
+    const drawnPhone = `+7900${String(rng.int(0, 9_999_999)).padStart(7, '0')}`;
+    const phone = phonesTaken.has(drawnPhone) ? `+7901${String(i).padStart(7, '0')}` : drawnPhone;
+    phonesTaken.add(phone);
+    const email = rng.chance(0.6)
+      ? `${first.toLowerCase()}.${last.toLowerCase()}${i + 1}@example.com`
+      : null;
+    const status = rng.chance(0.8) ? 'NEW' : rng.pick(INNER_CLIENT_STATUSES);
     clientRows.push({
       id,
       orgId,
       name: `${first} ${last}`,
-      phone: `+7900${String(rng.int(0, 9_999_999)).padStart(7, '0')}`,
-      email: rng.chance(0.6)
-        ? `${first.toLowerCase()}.${last.toLowerCase()}${i + 1}@example.com`
-        : null,
-      status: rng.chance(0.8) ? 'NEW' : rng.pick(INNER_CLIENT_STATUSES),
+      phone,
+      email,
+      ...benchProfile(profileRng, statusIds, status),
       createdAt: created,
       updatedAt: created,
     });
@@ -745,7 +787,28 @@ export async function seedBenchOrganization(
       value: `visitor-${i + 1}`,
       clientId: id,
       orgId,
+      createdAt: created,
     });
+    // The phone and e-mail on the row are the first of the client's contacts (clients.phone).
+    contactRows.push({
+      id: benchContactId(id, 'phone'),
+      kind: 'phone',
+      channelId: null,
+      value: phone,
+      clientId: id,
+      orgId,
+      createdAt: created,
+    });
+    if (email)
+      contactRows.push({
+        id: benchContactId(id, 'email'),
+        kind: 'email',
+        channelId: null,
+        value: email,
+        clientId: id,
+        orgId,
+        createdAt: created,
+      });
   });
   // Drawn last, so every id drawn before is the same as without rules.
   const ruleRows = channelRows.map((channel) =>
@@ -772,6 +835,7 @@ export async function seedBenchOrganization(
       await tx.insert(t.users).values(userRows.slice(i, i + 1000));
     await tx.insert(t.channels).values(channelRows);
     await tx.insert(t.routingRules).values(ruleRows);
+    await tx.insert(t.clientStatuses).values(statusRows);
     await bulkInsert(tx, 'clients', CLIENT_COLUMNS, clientRows);
     await bulkInsert(tx, 'client_contacts', CONTACT_COLUMNS, contactRows);
     await bulkInsert(tx, 'chats', CHAT_COLUMNS, chatRows);
@@ -796,6 +860,8 @@ export async function seedBenchOrganization(
       users: userRows.length,
       channels: channelRows.length,
       clients: clientRows.length,
+      clientContacts: contactRows.length,
+      clientStatuses: statusRows.length,
       chats: { total: chatCount, ...counts },
       messages: messageRows.length,
       chatHistory: historyRows.length,

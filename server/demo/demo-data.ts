@@ -5,6 +5,7 @@ import * as t from '../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { defaultRuleRow } from '../domain/distribution/default-rule';
 import { createBuiltInRoles } from './built-in-roles';
+import { DEMO_COMPANY, DEMO_PROFILES, DEMO_STATUSES } from './demo-profiles';
 
 export const DEMO_PASSWORD = 'Demo-pass-1!';
 export const DEMO_LOGINS = [
@@ -52,7 +53,9 @@ const OPENERS = [
 /**
  * The demo organization of a first start: three logins, two teams, a site-chat channel, 20
  * clients and chats in every status, with time-stamps spread over the last hours so lists,
- * urgency colours and history look like a working day.
+ * urgency colours and history look like a working day. The clients have their phones and e-mails
+ * as contacts; a few carry tags, fields, comments, a company and the organization's own statuses
+ * (demo-profiles.ts), so a newcomer's first chat shows a filled profile.
  */
 export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(t.organizations);
@@ -217,6 +220,18 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
     ]);
 
     const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+    const statusIds = new Map(DEMO_STATUSES.map((status) => [status.key, newId()]));
+    await tx.insert(t.clientStatuses).values(
+      DEMO_STATUSES.map((status) => ({
+        id: statusIds.get(status.key) ?? newId(),
+        orgId,
+        name: status.name,
+        colour: status.colour,
+      })),
+    );
+    const companyId = newId();
+    await tx.insert(t.companies).values({ id: companyId, orgId, ...DEMO_COMPANY });
+    const authorOf = { operator, supervisor };
     // Status plan for the 20 chats: where each waits or who has it.
     const plan: {
       status: 'pending' | 'assigned' | 'closed';
@@ -251,24 +266,49 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
       if (!step) continue;
       const clientId = newId();
       const opened = minutesAgo(step.age + 5);
+      const phone = `+7900${String(1000000 + i * 7919).slice(0, 7)}`;
+      const email = `${name.split(' ')[0]?.toLowerCase() ?? 'client'}@example.com`;
+      const profile = DEMO_PROFILES[i] ?? {};
       await tx.insert(t.clients).values({
         id: clientId,
         orgId,
         name,
-        phone: `+7900${String(1000000 + i * 7919).slice(0, 7)}`,
-        email: `${name.split(' ')[0]?.toLowerCase() ?? 'client'}@example.com`,
+        phone,
+        email,
+        status: statusIds.get(profile.status ?? '') ?? profile.status ?? 'NEW',
+        tags: profile.tags ?? [],
+        fields: profile.fields ?? [],
+        companyIds: profile.company ? [companyId] : [],
         createdAt: opened,
         updatedAt: opened,
       });
-      await tx.insert(t.clientContacts).values({
-        id: newId(),
-        kind: 'channel',
-        channelId,
-        value: `demo-visitor-${i + 1}`,
-        clientId,
-        orgId,
-        createdAt: opened,
-      });
+      // The identity they wrote from, and the phone and e-mail on the row as contacts too.
+      await tx.insert(t.clientContacts).values(
+        (
+          [
+            ['channel', `demo-visitor-${i + 1}`],
+            ['phone', phone],
+            ['email', email],
+          ] as const
+        ).map(([kind, value]) => ({
+          id: newId(),
+          kind,
+          channelId: kind === 'channel' ? channelId : null,
+          value,
+          clientId,
+          orgId,
+          createdAt: opened,
+        })),
+      );
+      for (const comment of profile.comments ?? [])
+        await tx.insert(t.clientComments).values({
+          id: newId(),
+          orgId,
+          clientId,
+          authorId: authorOf[comment.by],
+          text: comment.text,
+          createdAt: minutesAgo(comment.minutesAgo),
+        });
       const chatId = newId();
       const lastAt = minutesAgo(step.age);
       const answered = step.status !== 'pending';

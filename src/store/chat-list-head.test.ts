@@ -80,4 +80,25 @@ describe('the first rows of a list, read through the indexes', () => {
     expect(head.chats.length).toBeGreaterThan(0);
     expect(head.chats.every((chat) => chat.teamId === null)).toBe(true);
   });
+
+  it.each(CHAT_FILTERS)(
+    'leave out the chats of spam customers as the %s list does, and still fill the screen',
+    async (filter) => {
+      // A quarter of the customers flagged: the newest closed chats are short of a screenful.
+      const spam = new Set(CUSTOMERS.filter((_, i) => i % 4 === 1));
+      await db.clients.bulkPut(
+        [...spam].map((id) => ({ ...clientRow(id, nameOf(id)), spam: true })),
+      );
+      const viewer = { id: ME, teamIds: [TEAM_ID] };
+      const whole = chatList([...chats].sort(compareChats), filter, viewer, spam);
+      expect(whole.length).toBeGreaterThan(10);
+      for (const limit of [1, 10, 50, 1000]) {
+        const head = await chatListHead(db, filter, ME, limit);
+        expect(head.chats.map((chat) => chat.id)).toEqual(
+          whole.slice(0, limit).map((chat) => chat.id),
+        );
+        expect([...head.clientNames.keys()].some((id) => spam.has(id))).toBe(false);
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import type { Chat } from '../protocol';
+import type { Chat, Client } from '../protocol';
 import type { InboxDb } from './db';
 import { compareChats, inChatList, type ChatFilter, type ChatViewer } from './chat-list';
 
@@ -14,7 +14,7 @@ export type ListedChats = {
  * tables are still loading, so a warm start paints its first screenful without deserialising
  * 10,000 chats and 5,000 customers first (DESIGN §6). The chats are the full list's own first rows:
  * each list is read from a set of chats that holds all of it, filtered and ordered by the list's
- * own rules (chat-list.ts).
+ * own rules (chat-list.ts), without the chats of customers flagged as spam.
  */
 export async function chatListHead(
   db: InboxDb,
@@ -23,18 +23,52 @@ export async function chatListHead(
   limit: number,
 ): Promise<ListedChats> {
   // The viewer's teams beside the chats, so the head waits for no other read.
-  const [user, found] = await Promise.all([
+  const [user, first] = await Promise.all([
     db.users.get(viewerId),
     candidates(db, filter, viewerId, limit),
   ]);
   const viewer: ChatViewer = { id: viewerId, teamIds: user?.teamIds ?? [] };
-  const chats = found
-    .filter((chat) => inChatList(chat, filter, viewer))
-    .sort(compareChats)
-    .slice(0, limit);
-  const clients = await db.clients.bulkGet([...new Set(chats.map((chat) => chat.clientId))]);
+  const known = new Map<string, Client | undefined>();
+  let found = first;
+  let read = limit;
+  for (;;) {
+    const listed = found.filter((chat) => inChatList(chat, filter, viewer)).sort(compareChats);
+    const head = await withoutSpamClients(db, listed, limit, known);
+    // Only the closed list reads fewer than all its chats: spam customers' chats among its newest
+    // leave it short, so it reads further back (rarely: spam customers are few).
+    if (head.chats.length === limit || filter !== 'closed' || found.length < read) return head;
+    read *= 2;
+    found = await newestClosed(db, read);
+  }
+}
+
+/**
+ * The first `limit` of `listed` whose customer is not flagged as spam (spam-clients.ts), with
+ * their customers' names. Customers are read for the chats about to be shown only, a screenful at
+ * a time, and remembered in `known` across calls.
+ */
+async function withoutSpamClients(
+  db: InboxDb,
+  listed: readonly Chat[],
+  limit: number,
+  known: Map<string, Client | undefined>,
+): Promise<ListedChats> {
+  const chats: Chat[] = [];
   const clientNames = new Map<string, string>();
-  for (const client of clients) if (client) clientNames.set(client.id, client.name);
+  let next = 0;
+  while (chats.length < limit && next < listed.length) {
+    const batch = listed.slice(next, next + limit - chats.length);
+    next += batch.length;
+    const unread = [...new Set(batch.map((chat) => chat.clientId))].filter((id) => !known.has(id));
+    const clients = await db.clients.bulkGet(unread);
+    unread.forEach((id, i) => known.set(id, clients[i]));
+    for (const chat of batch) {
+      const client = known.get(chat.clientId);
+      if (client?.spam) continue;
+      chats.push(chat);
+      if (client) clientNames.set(client.id, client.name);
+    }
+  }
   return { chats, clientNames };
 }
 

@@ -38,7 +38,16 @@ export function compareChats(a: Chat, b: Chat): number {
       : a.id.localeCompare(b.id);
 }
 
-/** One list's chats, from every local chat in list order (chat-order.ts): most urgent first. */
-export function chatList(ordered: readonly Chat[], filter: ChatFilter, viewer: ChatViewer): Chat[] {
-  return ordered.filter((chat) => inChatList(chat, filter, viewer));
+/**
+ * One list's chats, from every local chat in list order (chat-order.ts): most urgent first. The
+ * chats of customers flagged as spam (`spam`, spam-clients.ts: normally empty) are in no list.
+ */
+export function chatList(
+  ordered: readonly Chat[],
+  filter: ChatFilter,
+  viewer: ChatViewer,
+  spam: ReadonlySet<string> = new Set(),
+): Chat[] {
+  if (spam.size === 0) return ordered.filter((chat) => inChatList(chat, filter, viewer));
+  return ordered.filter((chat) => inChatList(chat, filter, viewer) && !spam.has(chat.clientId));
 }

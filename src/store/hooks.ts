@@ -16,6 +16,7 @@ import { chatIndexOf } from './chat-index';
 import { orderedChats } from './chat-order';
 import { chatListHead, type ListedChats } from './chat-list-head';
 import { clientIndexOf } from './client-index';
+import { spamClientIds } from './spam-clients';
 import { firstScreenOf } from './first-screen';
 import { readMarksOf } from './read-marks';
 import { countUnread, countedUnread } from './unread-counts';
@@ -117,10 +118,14 @@ export function useChatList(filter: ChatFilter, viewerId: string): ListedChats |
     () => new Map([...clients.rows.values()].map((client) => [client.id, client.name])),
     [clients],
   );
+  // The same set while nobody's flag changes, so a customer's edit does not filter the list again.
+  const spam = spamClientIds(clients.rows);
   const listed = useMemo(
     () =>
-      whole ? chatList(orderedChats(chats.rows), filter, { id: viewerId, teamIds }) : undefined,
-    [whole, chats, filter, viewerId, teamIds],
+      whole
+        ? chatList(orderedChats(chats.rows), filter, { id: viewerId, teamIds }, spam)
+        : undefined,
+    [whole, chats, filter, viewerId, teamIds, spam],
   );
   return useMemo(
     () => (listed ? { chats: listed, clientNames } : head),

@@ -1,7 +1,14 @@
 import type { Attachment, VisitorItem, WidgetConfig } from '../protocol';
 import { ATTACHMENT_TYPES, attachmentProblem } from '../protocol/attachments';
 import { WIDGET_CSS } from './widget-styles';
-import { loadState, mergeItems, openRatingRequest, type WidgetState } from './widget-state';
+import {
+  loadState,
+  markAccepted,
+  mergeItems,
+  openRatingRequest,
+  unsent,
+  type WidgetState,
+} from './widget-state';
 import { fileErrorName, fileSizeText, widgetTexts, type FileErrorName } from './widget-texts';
 
 /**
@@ -213,7 +220,15 @@ function render(): void {
     nodes.push(row);
   }
   for (const pending of state.pending)
-    nodes.push(bubble(pending.text, true, TEXT.sending, pending.id, pending.attachments));
+    nodes.push(
+      bubble(
+        pending.text,
+        true,
+        pending.accepted ? '' : TEXT.sending,
+        pending.id,
+        pending.attachments,
+      ),
+    );
   const request = openRatingRequest(state);
   if (request) {
     const box = el('div', 'rating', TEXT.rate);
@@ -313,12 +328,12 @@ async function ensureVisitor(): Promise<boolean> {
 
 /** Sends what waits, oldest first; a network failure leaves it queued for the next try. */
 async function flush(): Promise<void> {
-  if (flushing || state.pending.length === 0) return;
+  if (flushing || unsent(state).length === 0) return;
   flushing = true;
   try {
     if (!(await ensureVisitor())) throw new Error('no visitor');
     let refused = false;
-    for (const message of [...state.pending]) {
+    for (const message of unsent(state)) {
       const response = await api('/api/widget/messages', {
         method: 'POST',
         body: JSON.stringify({
@@ -333,6 +348,8 @@ async function flush(): Promise<void> {
         refused = true;
         break;
       }
+      state = markAccepted(state, message.id);
+      save();
     }
     status.textContent = refused ? TEXT.unavailable : '';
     await catchUp();

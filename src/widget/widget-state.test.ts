@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitorItem } from '../protocol';
-import { EMPTY_STATE, mergeItems, openRatingRequest } from './widget-state';
+import { EMPTY_STATE, markAccepted, mergeItems, openRatingRequest, unsent } from './widget-state';
 
 const message = (
   id: string,
@@ -30,6 +30,27 @@ describe('widget thread', () => {
     ]);
     expect(twice.pending.map((p) => p.id)).toEqual(['b']);
     expect(twice.cursor).toBe(2);
+  });
+
+  it('sends a message the server took only once, and keeps it shown until the feed carries it', () => {
+    const state = {
+      ...EMPTY_STATE,
+      pending: [
+        { id: 'a', text: 'Hello', createdAt: '' },
+        { id: 'b', text: 'Anyone?', createdAt: '' },
+      ],
+    };
+    const taken = markAccepted(state, 'a');
+    expect(unsent(taken).map((p) => p.id)).toEqual(['b']);
+    // Set aside by the organization (a blacklisted sender): the feed never carries it, so it
+    // stays on screen as sent, and no flush sends it again.
+    const later = mergeItems(markAccepted(taken, 'b'), [], 3);
+    expect(later.pending.map((p) => [p.id, p.accepted])).toEqual([
+      ['a', true],
+      ['b', true],
+    ]);
+    expect(unsent(later)).toEqual([]);
+    expect(mergeItems(later, [message('a', 'Hello')], 4).pending.map((p) => p.id)).toEqual(['b']);
   });
 
   it('asks for a rating once the chat closes, until the customer rates', () => {

@@ -10,6 +10,12 @@ export type PendingMessage = {
   text: string;
   createdAt: string;
   attachments?: Attachment[];
+  /**
+   * The server answered ok: it is not sent again and shows as sent, until the feed carries it. A
+   * message the organization set aside (a blacklisted sender) never comes back in the feed and
+   * stays so, like a message to a mail provider that drops it: the sender is told nothing.
+   */
+  accepted?: boolean;
 };
 
 /** What the widget keeps in localStorage, so the conversation survives reloads and lost networks. */
@@ -67,6 +73,16 @@ export function mergeItems(
     pending: state.pending.filter((p) => !confirmed.has(p.id)),
   };
 }
+
+/** The server took this message: it waits for the feed, never sent again. */
+export const markAccepted = (state: WidgetState, id: string): WidgetState => ({
+  ...state,
+  pending: state.pending.map((p) => (p.id === id ? { ...p, accepted: true } : p)),
+});
+
+/** The messages still to send, oldest first. */
+export const unsent = (state: WidgetState): PendingMessage[] =>
+  state.pending.filter((p) => p.accepted !== true);
 
 /** The rating request to show: the newest closed chat with a link the customer has not answered. */
 export function openRatingRequest(

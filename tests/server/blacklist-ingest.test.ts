@@ -3,9 +3,15 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { newId, type CommandResult, type VisitorItem } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { ORG_GROUP } from '../../server/sync/groups';
-import { runInScope } from '../../server/domain/core/run-in-scope';
-import { serveClientQueues } from '../../server/domain/distribution/client-queue';
-import { call, newVisitor, serverForSuite, visitorSend, type TestServer } from './harness';
+import {
+  call,
+  command,
+  newVisitor,
+  sendCommands,
+  serverForSuite,
+  visitorSend,
+  type TestServer,
+} from './harness';
 import { rowCounts, MOVES_ON_ITS_OWN } from './row-counts';
 import { distributionTeam, roomyLicences } from './distribution-fixture';
 
@@ -37,20 +43,18 @@ const UNCOUNTED = [...MOVES_ON_ITS_OWN, 'event_log_heads'];
 describe('the blacklist at ingest', () => {
   const suite = serverForSuite();
 
+  /** An entry added as the blacklist page adds it: blacklist.add through the commands API. */
   const blacklistEntry = async (entry: {
     kind: 'phone' | 'email' | 'channel';
     value: string;
     channelId?: string;
   }) => {
-    const id = newId();
-    await suite.server.database.db.insert(t.blacklist).values({
-      id,
-      orgId: suite.ids.org.id,
-      kind: entry.kind,
-      value: entry.value,
-      channelId: entry.channelId ?? null,
-    });
-    return id;
+    const entryId = newId();
+    const [result] = await sendCommands(suite.server, suite.supervisor, [
+      command('blacklist.add', { entryId, channelId: null, ...entry }),
+    ]);
+    expect(result?.ok).toBe(true);
+    return entryId;
   };
 
   /**
@@ -237,46 +241,13 @@ describe('spam clients and distribution', () => {
   roomyLicences(suite);
 
   const setSpam = async (clientId: string, spam: boolean) => {
-    await suite.server.database.db
-      .update(t.clients)
-      .set({ spam })
-      .where(eq(t.clients.id, clientId));
+    const [result] = await sendCommands(suite.server, suite.supervisor, [
+      command('client.setSpam', { clientId, spam }),
+    ]);
+    expect(result?.ok).toBe(true);
   };
 
-  it('a spam client’s waiting chat is not served to an available operator; once lifted it is', async () => {
-    const { server, ids } = suite;
-    const team = await distributionTeam(server, ids, { operators: 1 });
-    const { chat } = await team.customer('Cheap watches');
-    expect(chat.status).toBe('pending');
-    await setSpam(chat.clientId, true);
-    await team.ready(team.operator(0));
-    expect(await team.chat(chat.id)).toMatchObject({ status: 'pending', operatorId: null });
-    // Another customer of the same queue is served past it.
-    const { chat: honest } = await team.customer('Where is my order?');
-    expect(await team.chat(honest.id)).toMatchObject({
-      status: 'assigned',
-      operatorId: team.operator(0).id,
-    });
-    expect(await team.chat(chat.id)).toMatchObject({ status: 'pending', operatorId: null });
-
-    // Lifting the flag: what client.setSpam does, the column and the client's queues served.
-    await setSpam(chat.clientId, false);
-    await server.database.db.transaction((tx) =>
-      runInScope(
-        server.database,
-        tx,
-        { orgId: ids.org.id, actor: { kind: 'system' }, viewer: null },
-        { commandId: null, now: server.clock.now() },
-        (scope) => serveClientQueues(scope, chat.clientId),
-      ),
-    );
-    expect(await team.chat(chat.id)).toMatchObject({
-      status: 'assigned',
-      operatorId: team.operator(0).id,
-    });
-  });
-
-  it('a spam client’s new chat waits unrouted and ungreeted beside a free operator', async () => {
+  it('a spam client’s new chat waits unrouted, ungreeted and unserved beside a free operator; once the flag is lifted it is served', async () => {
     const { server, ids } = suite;
     const { db } = server.database;
     const team = await distributionTeam(server, ids, { operators: 1 });
@@ -286,33 +257,34 @@ describe('spam clients and distribution', () => {
       kind: 'greeting',
       text: 'Hello! An operator will be with you shortly.',
     });
+    const { chat: first, externalId } = await team.customer('Cheap watches');
+    await setSpam(first.clientId, true);
     await team.ready(team.operator(0));
-    const clientId = newId();
-    const externalId = `c-${newId()}`;
-    await db
-      .insert(t.clients)
-      .values({ id: clientId, orgId: ids.org.id, name: 'Spammy', spam: true });
-    await db.insert(t.clientContacts).values({
-      id: newId(),
-      orgId: ids.org.id,
-      clientId,
-      kind: 'channel',
-      channelId: team.channelId,
-      value: externalId,
-    });
-    const { chat } = await team.customer('Buy followers', externalId);
+
+    const { chat } = await team.customer('Cheap watches, again', externalId);
+    expect(chat.id).not.toBe(first.id);
     expect(chat).toMatchObject({
-      clientId,
+      clientId: first.clientId,
       status: 'pending',
       operatorId: null,
       teamId: team.teamId,
     });
     expect(await team.botMessages(chat.id)).toEqual([]);
-    // A customer who is not spam is greeted and served on the same channel.
-    const { chat: honest } = await team.customer('Hi');
-    expect(await team.chat(honest.id)).toMatchObject({ status: 'assigned' });
+    // A customer who is not spam is greeted and served past it.
+    const { chat: honest } = await team.customer('Where is my order?');
+    expect(await team.chat(honest.id)).toMatchObject({
+      status: 'assigned',
+      operatorId: team.operator(0).id,
+    });
     expect((await team.botMessages(honest.id)).map((message) => message.text)).toEqual([
       'Hello! An operator will be with you shortly.',
     ]);
+    expect(await team.chat(chat.id)).toMatchObject({ status: 'pending', operatorId: null });
+
+    await setSpam(first.clientId, false);
+    expect(await team.chat(chat.id)).toMatchObject({
+      status: 'assigned',
+      operatorId: team.operator(0).id,
+    });
   });
 });

@@ -3,12 +3,14 @@ import type { CommandPayload } from '../../../src/protocol';
 import { chats } from '../../db/schema';
 import type { CommandScope } from '../core/command-scope';
 import { closeChat } from '../chats/chat-close';
+import { serveClientQueues } from '../distribution/client-queue';
 import { clientPut, lockClient, requireProfileRights, saveClient } from './client-access';
 
 /**
  * Marks a client as spam or lifts the mark. Spam clients' chats leave the chat lists, so their
  * open chats (waiting or in progress) are closed by the system at once: no operator keeps work
- * the lists hide, and no queue waits on it. Lifting the mark changes only the flag.
+ * the lists hide, and no queue waits on it. Lifting the mark serves the queues of the chats the
+ * client opened while flagged (message.receive leaves them waiting, unrouted and unserved).
  */
 export async function clientSetSpam(
   scope: CommandScope,
@@ -18,7 +20,10 @@ export async function clientSetSpam(
   const client = await lockClient(scope, payload.clientId);
   const row = await saveClient(scope, client.id, { spam: payload.spam });
   scope.emit('client.spamSet', { clientId: client.id, spam: payload.spam }, [clientPut(row)]);
-  if (!payload.spam) return;
+  if (!payload.spam) {
+    await serveClientQueues(scope, client.id);
+    return;
+  }
   const open = await scope.tx
     .select()
     .from(chats)

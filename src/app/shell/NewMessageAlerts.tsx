@@ -2,7 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { liveQuery } from 'dexie';
 import { OPEN_URL_MESSAGE_TYPE, type Chat } from '../../protocol';
-import { changedRows, chatIndexOf, type InboxDb } from '../../store';
+import {
+  changedRows,
+  chatIndexOf,
+  clientIndexOf,
+  spamClientIds,
+  withoutSpam,
+  type InboxDb,
+} from '../../store';
 import { useStore } from '../../store/hooks';
 import { useI18n, type Translator } from '../../ui/i18n';
 import { showSystemNotification } from '../../ui/system-notification';
@@ -35,6 +42,8 @@ const NOTICE_TEXT_MAX = 140;
  * tab stops the title alert. It watches the in-memory chat index the lists use, so a live event
  * re-reads one chat, not every open chat of the organization. A bootstrap (after a gap the server
  * cannot fill) empties and refills the chats: that is no news, so the chats are learnt again.
+ * A customer flagged as spam raises no alert, notice or reminder until the flag is lifted (the
+ * customers' index says who is: spam-clients.ts).
  */
 export function NewMessageAlerts({ userId }: { userId: string }) {
   const db = useStore();
@@ -66,6 +75,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
   useEffect(() => {
     const alert = new TitleAlert(document);
     const index = chatIndexOf(db);
+    const customers = clientIndexOf(db);
     const seenMessages = new Map<string, string>();
     // The chats at the last look: a snapshot, which is never changed in place.
     let seenChats: ReadonlyMap<string, Chat> = new Map();
@@ -80,16 +90,19 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
     };
     const look = () => {
       const snapshot = index.current();
-      if (!snapshot.loaded || viewer === undefined) return;
+      const clients = customers.current();
+      if (!snapshot.loaded || !clients.loaded || viewer === undefined) return;
+      const spam = spamClientIds(clients.rows);
       const action = lookAction(learntAt, bootstrap, index.caughtUp());
       if (action.kind === 'wait') return;
       const learning = action.kind === 'learn';
       // Only chats changed since the last look can be news: a live event changes one, not 10,000.
       const chats = learning ? [...snapshot.rows.values()] : changedRows(seenChats, snapshot.rows);
-      const fresh = learning ? [] : freshCustomerMessages(chats, seenMessages, viewer);
+      const news = withoutSpam(chats, spam);
+      const fresh = learning ? [] : freshCustomerMessages(news, seenMessages, viewer);
       const notices = learning
         ? []
-        : chatNotices(chats, seenChats, viewer, readPushPreferences(userId));
+        : chatNotices(news, seenChats, viewer, readPushPreferences(userId));
       if (learning) {
         learntAt = action.at;
         seenMessages.clear();
@@ -104,12 +117,14 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
     };
     const remind = () => {
       const snapshot = index.current();
-      if (!snapshot.loaded || viewer === undefined || !hidden()) return;
+      const clients = customers.current();
+      if (!snapshot.loaded || !clients.loaded || viewer === undefined || !hidden()) return;
       const preferences = readPushPreferences(userId);
       if (!preferences.events.reminder) return;
       const me = viewer;
+      const spam = spamClientIds(clients.rows);
       const due = dueReminders(
-        snapshot.rows.values(),
+        spam.size === 0 ? snapshot.rows.values() : withoutSpam([...snapshot.rows.values()], spam),
         me,
         preferences.reminderMinutes,
         new Date(),
@@ -122,6 +137,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
       }
     };
     const unsubscribe = index.subscribe(look);
+    const unsubscribeCustomers = customers.subscribe(look);
     const me = liveQuery(() => db.users.get(userId)).subscribe({
       next: (user) => {
         viewer = { id: userId, teamIds: user?.teamIds ?? [] };
@@ -154,6 +170,7 @@ export function NewMessageAlerts({ userId }: { userId: string }) {
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       unsubscribe();
+      unsubscribeCustomers();
       me.unsubscribe();
       progress.unsubscribe();
       clearInterval(reminders);
