@@ -159,6 +159,9 @@ describe('finding the profiles to merge', () => {
 
   it('finds by digits of the phone however they are written', () => {
     expect(searchClients(all, '912 123-45', undefined).map((c) => c.id)).toEqual([ann.id]);
+    expect(searchClients(all, '+7 (912) 123', undefined).map((c) => c.id)).toEqual([ann.id]);
+    // Digits inside a name are part of the name, not a phone.
+    expect(searchClients(all, 'Visitor 9121', undefined)).toEqual([]);
   });
 
   it('leaves out the profile chosen on the other side, and finds nothing for nothing', () => {

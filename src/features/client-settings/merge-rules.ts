@@ -128,12 +128,16 @@ export function mergePreview(
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
+/** A query written as a phone is: digits with the usual separators, at least three digits. */
+const PHONE_QUERY = /^[\d\s()+-]+$/;
+
 /** How many profiles the search lists at most: enough to pick from, few enough to read. */
 export const SEARCH_RESULTS_MAX = 20;
 
 /**
  * Profiles matching what the user typed, from local data only: a part of the name or e-mail
- * (regardless of case), or digits found in the phone ("912 123" finds +79121234567). `except`
+ * (regardless of case), or, for a query written as a phone, its digits found in the phone ("912 123"
+ * finds +79121234567; "Visitor 1234" is a name, not a phone). `except`
  * leaves out the profile already chosen on the other side. Empty for an empty query.
  */
 export function searchClients(
@@ -143,7 +147,7 @@ export function searchClients(
 ): Pick<Client, 'id' | 'name' | 'phone' | 'email'>[] {
   const text = query.trim().toLocaleLowerCase();
   if (text === '') return [];
-  const digits = digitsOf(text);
+  const digits = PHONE_QUERY.test(text) ? digitsOf(text) : '';
   const found: Pick<Client, 'id' | 'name' | 'phone' | 'email'>[] = [];
   for (const client of clients) {
     if (client.id === except) continue;
