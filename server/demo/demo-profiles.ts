@@ -5,7 +5,7 @@ import type { StatusColour } from '../../src/protocol/entities/client-status';
 export const DEMO_STATUSES: readonly { key: string; name: string; colour: StatusColour }[] = [
   { key: 'key', name: 'Key account', colour: 'violet' },
   { key: 'payment', name: 'Awaiting payment', colour: 'amber' },
-  { key: 'partner', name: 'Partner', colour: 'teal' },
+  { key: 'distributor', name: 'Distributor', colour: 'teal' },
 ];
 
 /** The one company the demo's profiles link to; its CRM id is unique in the organization. */
@@ -58,7 +58,7 @@ export const DEMO_PROFILES: Readonly<Record<number, DemoProfile>> = {
   9: {
     tags: ['B2B'],
     fields: [{ name: 'Contract', value: 'C-2024-0093' }],
-    status: 'partner',
+    status: 'distributor',
     company: true,
     comments: [{ by: 'supervisor', text: 'Partner discount agreed: 7 %.', minutesAgo: 600 }],
   },

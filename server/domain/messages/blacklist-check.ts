@@ -39,15 +39,16 @@ export function senderAddresses(
   return { phones: [...phones], emails: [...emails] };
 }
 
+/** What ingest learns of a sender: the entry they match, and the client they already are. */
+export type SenderCheck = { entryId: string | null; clientId: string | null };
+
 /**
  * The organization's blacklist entry this sender matches, if any (issue 18 item 4): their
  * identity in this channel, their phone or e-mail as the channel gave it, or a phone or e-mail of
- * the client that identity already belongs to. Read before anything of the message is stored.
+ * the client that identity already belongs to. Read before anything of the message is stored;
+ * the client found on the way is returned so ingest does not look for it again.
  */
-export async function blacklistEntryFor(
-  scope: CommandScope,
-  sender: Sender,
-): Promise<string | null> {
+export async function checkSender(scope: CommandScope, sender: Sender): Promise<SenderCheck> {
   const [known] = await scope.tx
     .select({ clientId: clientContacts.clientId })
     .from(clientContacts)
@@ -81,7 +82,7 @@ export async function blacklistEntryFor(
     .where(and(eq(blacklist.orgId, scope.orgId), or(...matches)))
     .orderBy(blacklist.addedAt, blacklist.id)
     .limit(1);
-  return entry?.id ?? null;
+  return { entryId: entry?.id ?? null, clientId: known?.clientId ?? null };
 }
 
 /** A message set aside, under the id the message itself would have had. */

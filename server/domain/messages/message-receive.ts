@@ -12,8 +12,7 @@ import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
 import { decideRoute, giveToRoutedOperator, type Route } from '../distribution/route-chat';
 import { sendAutoReply } from '../distribution/auto-replies';
-import { channelIdentity } from '../clients/channel-identity';
-import { blacklistEntryFor, setMessageAside } from './blacklist-check';
+import { checkSender, setMessageAside } from './blacklist-check';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
@@ -33,7 +32,7 @@ export async function messageReceive(
   await lockCustomer(scope, channel.id, payload.client.externalId);
   // A blacklisted sender's message is set aside before anything else of it is stored or anyone
   // hears of it; the sender is told nothing (docs/client-profiles.md).
-  const entryId = await blacklistEntryFor(scope, {
+  const { entryId, clientId: knownClientId } = await checkSender(scope, {
     channelId: channel.id,
     externalId: payload.client.externalId,
     phone: payload.client.phone,
@@ -58,11 +57,8 @@ export async function messageReceive(
     externalId: payload.client.externalId,
   });
   const changes: StoredChange[] = [];
-  const [contact] = await scope.tx
-    .select({ clientId: clientContacts.clientId })
-    .from(clientContacts)
-    .where(channelIdentity(channel.id, payload.client.externalId));
-  let clientId = contact?.clientId;
+  // The client this identity already belongs to, found by the check under the customer's lock.
+  let clientId = knownClientId;
   let spam = false;
   if (clientId) {
     const [known] = await scope.tx
