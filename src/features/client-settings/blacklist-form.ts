@@ -57,10 +57,14 @@ export function checkBlacklistForm(
   return { ok: true, payload: { ...parsed.output, value } };
 }
 
-/** Where the server's refusal of an entry shows: a value problem at the value, a channel at the channel. */
+/**
+ * Where the server's refusal of an entry shows: a wrong or already listed value at the value, a
+ * channel at the channel.
+ */
 export const blacklistRefusal = (error: ApiError | undefined) =>
   refusalPlace<BlacklistField>(error, BLACKLIST_FIELDS, {
     INVALID_PHONE: 'value',
     INVALID_EMAIL_FORMAT: 'value',
+    BLACKLIST_ENTRY_EXISTS: 'value',
     CHANNEL_NOT_FOUND: 'channelId',
   });

@@ -61,8 +61,11 @@ describe('adding to the blacklist', () => {
     );
   });
 
-  it('shows the server refusing a channel at the channel', () => {
+  it('shows the server refusing a channel at the channel, and a listed value at the value', () => {
     expect(blacklistRefusal({ name: 'CHANNEL_NOT_FOUND' }).field).toBe('channelId');
+    const listed = blacklistRefusal({ name: 'BLACKLIST_ENTRY_EXISTS' });
+    expect(listed.field).toBe('value');
+    expect(problemText(listed.problem, en)).toBe(en.error('BLACKLIST_ENTRY_EXISTS'));
   });
 });
 
