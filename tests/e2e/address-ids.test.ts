@@ -34,6 +34,7 @@ describe('ids in the address', () => {
       '/admin/users/edit?id=%5B1%5D',
       '/admin/preferences/chat-bots/bot?id=1',
       '/admin/preferences/chat-bots/bot?id=not-an-id',
+      '/admin/preferences/merge-contacts?clientId=42',
       '/admin/chats?filter=open&chat=123',
       '/admin/chats?filter=open&chat=x%3Cscript%3E',
       '/admin/preferences/channels/telegram/edit/123',
@@ -53,6 +54,8 @@ describe('ids in the address', () => {
     expect(await shows(page, 'This user was not found.')).not.toContain(CRASH);
     await page.goto(`${app.baseUrl}/admin/chats?filter=open&chat=${newId()}`);
     expect(await shows(page, 'This chat is not available')).not.toContain(CRASH);
+    await page.goto(`${app.baseUrl}/admin/preferences/merge-contacts?clientId=${newId()}`);
+    expect(await shows(page, 'This profile was not found.')).not.toContain(CRASH);
 
     // And the good addresses still open what they name.
     const [operator] = await app.database.db

@@ -25,6 +25,14 @@ const SAMPLE_VALUES = {
   rating: 4,
   minutes: 10,
   organization: 'Demo Store',
+  // The client settings screens (src/features/client-settings).
+  at: '25 Nov 2026, 19:55',
+  value: '+79121234567',
+  status: 'VIP',
+  chats: 2,
+  comments: 1,
+  merged: 'Ann',
+  survivor: 'Ann Lee',
 };
 
 describe('message catalogs', () => {

@@ -43,6 +43,7 @@ describe('ids in the address', () => {
     ['/admin/users/edit', 'id'],
     ['/admin/preferences/chat-bots/bot', 'id'],
     ['/admin/chats', 'chat'],
+    ['/admin/preferences/merge-contacts', 'clientId'],
   ])('%s refuses a malformed ?%s= and takes an id or none', (pathname, key) => {
     for (const value of MALFORMED)
       expect(outcome(pathname, { [key]: value }), JSON.stringify(value)).toBe('not-found');

@@ -5,7 +5,7 @@ import { leave } from './leave';
 
 /*
  * Ids the app reads from its address, in the search (`users/edit?id=`, `chat-bots/bot?id=`,
- * `chats?chat=`) or the path (`channels/$type/edit/$id`, `categories/template/$id`,
+ * `chats?chat=`, `merge-contacts?clientId=`) or the path (`channels/$type/edit/$id`, `categories/template/$id`,
  * `link-action/$uuid`, `bot-action/$uuid`), are checked here by the protocol's IdSchema, at the
  * route, so a screen is only ever given a well-formed id. A malformed one means the address names
  * no page: the not-found page shows, as for an unknown path (spec §2, §8). A well-formed id of no
@@ -18,6 +18,9 @@ import { leave } from './leave';
 
 /** An optional id in the search, e.g. `?id=` of the row a screen edits (none for a new one). */
 export const OptionalIdSearch = v.optional(IdSchema);
+
+/** `?clientId=` of the contact merge: the profile to start from, absent when opened from the menu. */
+export const MergeClientSearchSchema = v.object({ clientId: OptionalIdSearch });
 
 /** `?id=`: the row a screen edits, absent while a new one is made. */
 export const EditIdSearchSchema = v.object({ id: OptionalIdSearch });

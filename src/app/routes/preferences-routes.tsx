@@ -4,7 +4,7 @@ import { sectionPage } from '../pages/SectionPage';
 import { ChannelPageFrame } from '../pages/ChannelPageFrame';
 import { channelPageType, type ChannelPage } from './channel-pages';
 import { adminRoute } from './admin-route';
-import { EditIdSearchSchema, pathId } from './address-ids';
+import { EditIdSearchSchema, MergeClientSearchSchema, pathId } from './address-ids';
 
 /*
  * Children are declared in arrays before addChildren: a createRoute written inside the
@@ -147,14 +147,22 @@ const preferencesChildren = [
     component: lazyRouteComponent(() => import('../pages/RolesPage'), 'RolesPage'),
   }),
   createRoute({ ...child('companies'), component: sectionPage('section.preferences.companies') }),
-  createRoute({ ...child('statuses'), component: sectionPage('section.preferences.statuses') }),
+  createRoute({
+    ...child('statuses'),
+    component: lazyRouteComponent(() => import('../pages/StatusesPage'), 'StatusesPage'),
+  }),
   templateRoutes,
   chatBotRoutes,
   createRoute({ ...child('extensions'), component: sectionPage('section.preferences.extensions') }),
-  createRoute({ ...child('black-list'), component: sectionPage('section.preferences.blackList') }),
+  createRoute({
+    ...child('black-list'),
+    component: lazyRouteComponent(() => import('../pages/BlacklistPage'), 'BlacklistPage'),
+  }),
   createRoute({
     ...child('merge-contacts'),
-    component: sectionPage('section.preferences.mergeContacts'),
+    // The profile a "Merge with another profile" link came from; a malformed id is not found.
+    validateSearch: MergeClientSearchSchema,
+    component: lazyRouteComponent(() => import('../pages/MergeContactsPage'), 'MergeContactsPage'),
   }),
   categoryRoutes,
 ] as const;
