@@ -1,8 +1,8 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
-import { chats, clientContacts, clients, messages } from '../../db/schema';
-import { chatGroups, customerGroup, ORG_GROUP, type StoredChange } from '../../sync/groups';
-import { chatRow, clientRow, messageRow } from '../../sync/wire-rows';
+import { chats, clients, messages } from '../../db/schema';
+import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
+import { chatRow, messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { activeChannel } from '../distribution/channel-access';
@@ -13,6 +13,7 @@ import { newMessageId } from './message-id';
 import { decideRoute, giveToRoutedOperator, type Route } from '../distribution/route-chat';
 import { sendAutoReply } from '../distribution/auto-replies';
 import { checkSender, setMessageAside } from './blacklist-check';
+import { newChannelClient } from '../clients/channel-client';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
@@ -67,40 +68,9 @@ export async function messageReceive(
       .where(eq(clients.id, clientId));
     spam = known?.spam ?? false;
   } else {
-    const [client] = await scope.tx
-      .insert(clients)
-      .values({
-        id: scope.newId(),
-        orgId: scope.orgId,
-        name:
-          payload.client.name?.trim() ||
-          payload.client.phone ||
-          payload.client.email ||
-          payload.client.externalId,
-        phone: payload.client.phone ?? null,
-        email: payload.client.email ?? null,
-        createdAt: scope.now,
-        updatedAt: scope.now,
-      })
-      .returning();
-    if (!client) fail('UNKNOWN_ERROR');
-    await scope.tx.insert(clientContacts).values({
-      id: scope.newId(),
-      kind: 'channel',
-      channelId: channel.id,
-      value: payload.client.externalId,
-      createdAt: scope.now,
-      clientId: client.id,
-      orgId: scope.orgId,
-    });
-    clientId = client.id;
-    changes.push({
-      table: 'clients',
-      op: 'put',
-      key: client.id,
-      row: clientRow(client),
-      groups: [ORG_GROUP],
-    });
+    const created = await newChannelClient(scope, channel.id, payload.client);
+    clientId = created.id;
+    changes.push(...created.changes);
   }
 
   const [open] = await scope.tx
