@@ -104,6 +104,16 @@ describe('history entry texts', () => {
       'Closed automatically: nobody took the chat in time',
       'Закрыт автоматически: чат никто не взял вовремя',
     ],
+    [
+      entry('closed', { reason: 'spam' }, SAM),
+      'Closed: Sam Supervisor marked the client as spam',
+      'Закрыт: Sam Supervisor пометил(а) клиента как спам',
+    ],
+    [
+      entry('closed', { reason: 'spam' }),
+      'Closed: the client was marked as spam',
+      'Закрыт: клиент помечен как спам',
+    ],
     [entry('reopened'), 'Chat reopened', 'Чат открыт снова'],
     [
       entry('rated', { rating: 4 }),

@@ -71,6 +71,10 @@ export function historyText(entry: ChatHistoryEntry, names: HistoryNames): Histo
         return { key: 'history.closedClientInactivity', values: {} };
       if (data.reason === 'inactivity') return { key: 'history.closedInactivity', values: {} };
       if (data.reason === 'unattended') return { key: 'history.closedUnattended', values: {} };
+      if (data.reason === 'spam')
+        return actorId
+          ? { key: 'history.closedSpamBy', values: { operator: names.user(actorId) } }
+          : { key: 'history.closedSpam', values: {} };
       return actorId
         ? { key: 'history.closedBy', values: { operator: names.user(actorId) } }
         : { key: 'history.closed', values: {} };
