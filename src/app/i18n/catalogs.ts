@@ -9,6 +9,7 @@ import { USERS_EN, USERS_RU } from '../../features/users/users-messages';
 import { TEAMS_EN, TEAMS_RU } from '../../features/teams/teams-messages';
 import { ROLES_EN, ROLES_RU } from '../../features/roles/roles-messages';
 import { PROFILE_EN, PROFILE_RU } from '../../features/profile/profile-messages';
+import { CLIENTS_EN, CLIENTS_RU } from '../../features/clients/clients-messages';
 import { joinCatalogs } from './join-catalogs';
 
 /**
@@ -24,6 +25,7 @@ export const CATALOG_PARTS = {
   teams: { en: TEAMS_EN, ru: TEAMS_RU },
   roles: { en: ROLES_EN, ru: ROLES_RU },
   profile: { en: PROFILE_EN, ru: PROFILE_RU },
+  clients: { en: CLIENTS_EN, ru: CLIENTS_RU },
 };
 
 /** Every text of the interface, by language (spec §1: English is the default). */

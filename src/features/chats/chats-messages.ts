@@ -150,12 +150,6 @@ export const CHATS_EN = {
   'operator.break': 'on break',
   'operator.online': 'online',
   'operator.offline': 'offline',
-  'client.status.NEW': 'New',
-  'client.status.POTENTIAL_CLIENT': 'Potential client',
-  'client.status.CONTACT_LATER': 'Contact later',
-  'client.status.COMPLETED': 'Completed',
-  'client.status.NOT_OUR_CLIENT': 'Not our client',
-  'client.status.REFUSAL': 'Refusal',
 } as const;
 
 export const CHATS_RU: Record<keyof typeof CHATS_EN, string> = {
@@ -303,10 +297,4 @@ export const CHATS_RU: Record<keyof typeof CHATS_EN, string> = {
   'operator.break': 'на перерыве',
   'operator.online': 'в сети',
   'operator.offline': 'не в сети',
-  'client.status.NEW': 'Новый',
-  'client.status.POTENTIAL_CLIENT': 'Потенциальный клиент',
-  'client.status.CONTACT_LATER': 'Связаться позже',
-  'client.status.COMPLETED': 'Завершён',
-  'client.status.NOT_OUR_CLIENT': 'Не наш клиент',
-  'client.status.REFUSAL': 'Отказ',
 };
