@@ -1,5 +1,6 @@
 import { combineAreaHandlers, type CommandHandlers } from './core/area-handlers';
 import { chatHandlers } from './chats/handlers';
+import { clientHandlers } from './clients/handlers';
 import { distributionHandlers } from './distribution/handlers';
 import { messageHandlers } from './messages/handlers';
 import { peopleHandlers } from './people/handlers';
@@ -13,4 +14,5 @@ export const COMMAND_HANDLERS: CommandHandlers = combineAreaHandlers(
   messageHandlers,
   peopleHandlers,
   distributionHandlers,
+  clientHandlers,
 );

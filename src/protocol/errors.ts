@@ -334,6 +334,15 @@ export const ERROR_TEXTS = {
     en: 'A profile cannot be merged into itself',
     ru: 'Нельзя объединить профиль с самим собой',
   },
+  COMPANY_NOT_FOUND: { en: 'Company not found', ru: 'Компания не найдена' },
+  BLACKLIST_ENTRY_EXISTS: {
+    en: 'This contact is already on the blacklist',
+    ru: 'Этот контакт уже в чёрном списке',
+  },
+  BLACKLIST_ENTRY_NOT_FOUND: {
+    en: 'Blacklist entry not found',
+    ru: 'Запись чёрного списка не найдена',
+  },
 } as const satisfies Record<string, { en: string; ru: string }>;
 
 export type ErrorName = keyof typeof ERROR_TEXTS;

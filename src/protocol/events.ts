@@ -51,6 +51,23 @@ export const EVENT_TYPES = [
   'role.deleted',
   'user.created',
   'channel.thresholdsSet',
+  'client.created',
+  'client.updated',
+  'client.spamSet',
+  'client.tagsChanged',
+  'client.commentAdded',
+  'client.commentDeleted',
+  'client.fieldsChanged',
+  'client.contactAdded',
+  'client.contactRemoved',
+  'client.companiesChanged',
+  'client.merged',
+  'company.created',
+  'clientStatus.created',
+  'clientStatus.updated',
+  'clientStatus.deleted',
+  'blacklist.added',
+  'blacklist.removed',
 ] as const;
 
 export const EventSchema = v.object({

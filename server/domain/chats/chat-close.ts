@@ -39,14 +39,20 @@ export async function chatClose(
 }
 
 /**
- * The close itself, by a person (reason null) or by the system's auto-close. The customer gets
- * the quality-assessment auto-reply and a one-time rating link, unless nobody ever attended the
- * chat; the operator's freed place goes to their queues at once.
+ * Why the system closed a chat: an auto-close, or its client marked as spam
+ * (docs/client-profiles.md "Server").
+ */
+export type SystemCloseReason = AutoCloseReason | 'spam';
+
+/**
+ * The close itself, by a person (reason null) or by the system. The customer gets the
+ * quality-assessment auto-reply and a one-time rating link, unless nobody ever attended the chat
+ * or the customer is spam; the operator's freed place goes to their queues at once.
  */
 export async function closeChat(
   scope: CommandScope,
   chat: ChatRecord,
-  close: { categoryId: string | null; reason: AutoCloseReason | null },
+  close: { categoryId: string | null; reason: SystemCloseReason | null },
 ): Promise<void> {
   const { categoryId, reason } = close;
   const updated = await updateChat(scope, chat.id, {
@@ -63,10 +69,10 @@ export async function closeChat(
   changes.push(
     await addHistory(scope, updated, 'closed', reason ? { categoryId, reason } : { categoryId }),
   );
-  const attended = reason !== 'unattended';
+  const asksRating = reason !== 'unattended' && reason !== 'spam';
   // The customer's one-time rating link; channel adapters send it, the widget shows it.
   let ratingLinkId: string | null = null;
-  if (attended) {
+  if (asksRating) {
     ratingLinkId = scope.newId();
     await scope.tx
       .insert(ratingLinks)

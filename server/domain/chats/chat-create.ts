@@ -10,6 +10,7 @@ import { addHistory } from './chat-changes';
 import { lockCustomer } from '../core/customer-lock';
 import { newMessageId } from '../messages/message-id';
 import { requireViewer } from '../core/require-viewer';
+import { resolveClientId } from '../clients/client-access';
 
 /**
  * The Create chat screen (spec §2): a staff member writes first to a known client on a channel
@@ -23,10 +24,12 @@ export async function chatCreate(
   if (!viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION')) fail('ACCESS_DENIED');
   const text = payload.text.trim();
   if (text.length === 0) fail('EMPTY_MESSAGE');
+  // A merged profile's id (a screen opened before the merge) writes to the client it became.
+  const clientId = await resolveClientId(scope, payload.clientId);
   const [client] = await scope.tx
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.id, payload.clientId), eq(clients.orgId, scope.orgId)));
+    .where(and(eq(clients.id, clientId), eq(clients.orgId, scope.orgId)));
   if (!client) fail('CLIENT_NOT_FOUND');
   const channel = await activeChannel(scope, payload.channelId);
   const contacts = await scope.tx

@@ -10,6 +10,11 @@ export const UNIQUE_REFUSALS: Readonly<Record<string, ErrorName>> = {
   teams_org_name: 'TEAM_EXISTS',
   roles_org_name: 'ROLE_EXISTS',
   users_email_unique: 'EMAIL_ALREADY_USED',
+  client_statuses_org_name: 'PROFILE_STATUS_EXISTS',
+  companies_org_outer: 'OUTER_COMPANY_EXISTS',
+  client_contacts_address: 'PROFILE_CONTACT_EXISTS',
+  client_contacts_identity: 'PROFILE_CONTACT_EXISTS',
+  blacklist_org_entry: 'BLACKLIST_ENTRY_EXISTS',
 };
 
 /**

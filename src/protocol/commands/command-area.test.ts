@@ -5,9 +5,16 @@ import { CHAT_COMMANDS } from './chats';
 import { MESSAGE_COMMANDS } from './messages';
 import { PEOPLE_COMMANDS } from './people';
 import { DISTRIBUTION_COMMANDS } from './distribution';
+import { CLIENT_COMMANDS } from './clients';
 import { COMMAND_PAYLOADS, COMMAND_TYPES, STAFF_COMMAND_TYPES } from '.';
 
-const AREAS = [CHAT_COMMANDS, MESSAGE_COMMANDS, PEOPLE_COMMANDS, DISTRIBUTION_COMMANDS];
+const AREAS = [
+  CHAT_COMMANDS,
+  MESSAGE_COMMANDS,
+  PEOPLE_COMMANDS,
+  DISTRIBUTION_COMMANDS,
+  CLIENT_COMMANDS,
+];
 const Empty = v.object({});
 
 describe('command areas', () => {

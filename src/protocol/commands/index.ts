@@ -6,6 +6,7 @@ import { CHAT_COMMANDS } from './chats';
 import { MESSAGE_COMMANDS } from './messages';
 import { PEOPLE_COMMANDS } from './people';
 import { DISTRIBUTION_COMMANDS } from './distribution';
+import { CLIENT_COMMANDS } from './clients';
 
 export * from './command-area';
 export * from './chats';
@@ -16,7 +17,7 @@ export * from './clients';
 
 /**
  * Commands: `{ id, type, payload }`. Each area declares its commands in a file of its own
- * beside this one (chats, messages, people, distribution, as server/domain/<area>); here they
+ * beside this one (chats, messages, people, distribution, clients, as server/domain/<area>); here they
  * are combined, and a command type declared by two areas throws at import.
  */
 const ALL_COMMANDS = combineCommandAreas([
@@ -24,6 +25,7 @@ const ALL_COMMANDS = combineCommandAreas([
   MESSAGE_COMMANDS,
   PEOPLE_COMMANDS,
   DISTRIBUTION_COMMANDS,
+  CLIENT_COMMANDS,
 ]);
 
 /** Every command type with its payload schema. */
