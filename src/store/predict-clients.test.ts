@@ -68,8 +68,8 @@ describe('client profile predictions', () => {
     [
       'an edited field shows its new value',
       'client.updateField',
-      { name: 'City', value: 'Tver' },
-      { fields: [{ name: 'City', value: 'Tver' }] },
+      { name: 'city', value: 'Tver' },
+      { fields: [{ name: 'city', value: 'Tver' }] },
     ],
     ['a removed field goes', 'client.removeField', { name: 'City' }, { fields: [] }],
     [

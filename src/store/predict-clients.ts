@@ -122,9 +122,8 @@ function predictClient(command: Pending, row: Client | undefined): Client | unde
       if (!row.fields.some((field) => sameName(field.name, name))) return row;
       const value = trimmed(p.value);
       return changed({
-        fields: row.fields.map((field) =>
-          sameName(field.name, name) ? { ...field, value } : field,
-        ),
+        // The name is matched regardless of case and written as now typed, as the server does.
+        fields: row.fields.map((field) => (sameName(field.name, name) ? { name, value } : field)),
       });
     }
     case 'client.removeField': {
