@@ -28,7 +28,7 @@ async function serverClient(
 async function shown(page: Page) {
   const profile = page.getByTestId('client-profile');
   return {
-    tags: await profile.getByTestId('profile-tag').allInnerTexts(),
+    tags: await profile.getByTestId('profile-tag-name').allInnerTexts(),
     comments: await profile.getByTestId('profile-comment').allInnerTexts(),
     fields: await profile.getByTestId('profile-field').allInnerTexts(),
     companies: await profile.getByTestId('profile-company').allInnerTexts(),

@@ -24,7 +24,7 @@ export function ProfileTags({ client, editable }: { client: Client; editable: bo
         <ul className="tags">
           {client.tags.map((tag) => (
             <li key={tag} className="tag" data-testid="profile-tag">
-              {tag}
+              <span data-testid="profile-tag-name">{tag}</span>
               {editable ? (
                 <button
                   className="tag__remove"
