@@ -34,7 +34,9 @@ export async function resolveClientId(scope: CommandScope, clientId: string): Pr
 
 /**
  * The client an id stands for (aliases followed), its row locked until commit. Another
- * organization's client answers exactly like a missing one: CLIENT_NOT_FOUND.
+ * organization's client answers exactly like a missing one: CLIENT_NOT_FOUND. FOR NO KEY UPDATE:
+ * two edits of one profile run one after the other, while a message of the customer may still
+ * open a chat referencing the row.
  */
 export async function lockClient(scope: CommandScope, clientId: string): Promise<ClientRecord> {
   const id = await resolveClientId(scope, clientId);
@@ -42,7 +44,7 @@ export async function lockClient(scope: CommandScope, clientId: string): Promise
     .select()
     .from(clients)
     .where(and(eq(clients.id, id), eq(clients.orgId, scope.orgId)))
-    .for('update');
+    .for('no key update');
   if (!client) fail('CLIENT_NOT_FOUND');
   return client;
 }

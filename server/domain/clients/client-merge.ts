@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
 import { mergeClientRows } from '../../../src/protocol/client-merge';
 import { chats, clientComments, clientContacts, clientMerges, clients } from '../../db/schema';
@@ -16,20 +16,27 @@ import {
 } from './client-access';
 import { contactPut, mirroredAddress } from './contact-rows';
 
-/** Both clients of this organization, their rows locked in id order (two crossed merges wait, never deadlock). */
+/**
+ * Both clients of this organization, their rows locked in id order (two crossed merges wait, never
+ * deadlock): the merged one FOR UPDATE, as it is deleted; the survivor FOR NO KEY UPDATE, which
+ * still lets a message of its own open a chat on it meanwhile.
+ */
 async function lockPair(
   scope: CommandScope,
   survivorId: string,
   mergedId: string,
 ): Promise<[ClientRecord, ClientRecord]> {
-  const rows = await scope.tx
-    .select()
-    .from(clients)
-    .where(and(inArray(clients.id, [survivorId, mergedId]), eq(clients.orgId, scope.orgId)))
-    .orderBy(asc(clients.id))
-    .for('update');
-  const survivor = rows.find((row) => row.id === survivorId);
-  const merged = rows.find((row) => row.id === mergedId);
+  const locked = new Map<string, ClientRecord>();
+  for (const id of [survivorId, mergedId].sort()) {
+    const [row] = await scope.tx
+      .select()
+      .from(clients)
+      .where(and(eq(clients.id, id), eq(clients.orgId, scope.orgId)))
+      .for(id === mergedId ? 'update' : 'no key update');
+    if (row) locked.set(id, row);
+  }
+  const survivor = locked.get(survivorId);
+  const merged = locked.get(mergedId);
   if (!survivor || !merged) fail('CLIENT_NOT_FOUND');
   return [survivor, merged];
 }
@@ -51,10 +58,11 @@ export async function clientMerge(
   // Both ids already name one client: this merge (or one to the same end) is done; a command
   // queued twice offline succeeds without writing again.
   if (survivorId === mergedId) return;
-  const [survivor, merged] = await lockPair(scope, survivorId, mergedId);
-
   // A message from the merged profile's channel identities waits until the merge commits, then
-  // finds the identity on the survivor: no chat opens on the profile being deleted.
+  // finds the identity on the survivor: no chat opens on the profile being deleted. The customers'
+  // locks come before the client rows, the order message.receive takes them in (its lock, then
+  // the client row its new chat references). Only a merge moves identities off a client, and it
+  // deletes that client: when the merged row is still there below, this list is whole.
   const identities = await scope.tx
     .select({ channelId: clientContacts.channelId, value: clientContacts.value })
     .from(clientContacts)
@@ -62,6 +70,7 @@ export async function clientMerge(
     .orderBy(asc(clientContacts.channelId), asc(clientContacts.value));
   for (const identity of identities)
     if (identity.channelId) await lockCustomer(scope, identity.channelId, identity.value);
+  const [survivor, merged] = await lockPair(scope, survivorId, mergedId);
 
   const changes: StoredChange[] = [];
   const contacts = await scope.tx
