@@ -9,7 +9,12 @@ import { useI18n } from '../../ui/i18n';
 import { usePageTitle } from '../../ui/page-title';
 import { SessionStorage } from '../session/session-storage';
 import { chosenList } from '../shell/chosen-list';
-import { clientProfileAccess, clientViewHref, mergeContactsHref } from './client-profile-access';
+import {
+  clientProfileAccess,
+  clientViewHref,
+  customStatusesAllowed,
+  mergeContactsHref,
+} from './client-profile-access';
 
 // The open chat (thread, composer, side panels) and the new-chat form are chunks of their own:
 // the list's first paint does without them (DESIGN §6); they are fetched soon after it.
@@ -89,6 +94,7 @@ export function ChatsPage(): ReactNode {
             clientId={clientId}
             viewerId={session.user.id}
             access={access}
+            customStatuses={customStatusesAllowed(session.user)}
             mergeLink={link(mergeContactsHref(clientId))}
             fullViewLink={link(clientViewHref(clientId))}
           />

@@ -3,7 +3,12 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { ClientView } from '../../features/clients/ClientView';
 import { useI18n } from '../../ui/i18n';
 import { usePageTitle } from '../../ui/page-title';
-import { chatListOf, clientProfileAccess, mergeContactsHref } from './client-profile-access';
+import {
+  chatListOf,
+  clientProfileAccess,
+  customStatusesAllowed,
+  mergeContactsHref,
+} from './client-profile-access';
 
 const adminApi = getRouteApi('/admin');
 const clientApi = getRouteApi('/admin/clients/$clientId');
@@ -29,6 +34,7 @@ export function ClientPage(): ReactNode {
       clientId={clientId}
       viewerId={session.user.id}
       access={clientProfileAccess(session.user)}
+      customStatuses={customStatusesAllowed(session.user)}
       mergeLink={link(mergeContactsHref(clientId))}
       chatLink={(chat) =>
         link(

@@ -27,3 +27,7 @@ export const mergeContactsHref = (clientId: string): string =>
 export const chatListOf = (
   status: 'pending' | 'assigned' | 'closed',
 ): 'open' | 'assigned' | 'closed' => (status === 'pending' ? 'open' : status);
+
+/** The organization's own statuses may be given to clients with the client-statuses pack only. */
+export const customStatusesAllowed = (user: Pick<CurrentUser, 'options'>): boolean =>
+  user.options.includes('OPTION_CLIENT_STATUSES');

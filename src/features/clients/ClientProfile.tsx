@@ -52,12 +52,15 @@ export function ClientProfile({
   clientId,
   viewerId,
   access,
+  customStatuses,
   mergeLink,
   fullViewLink,
 }: {
   clientId: string;
   viewerId: string;
   access: ProfileAccess;
+  /** The plan has the client-statuses pack: the organization's own statuses may be given. */
+  customStatuses: boolean;
   mergeLink: AppLink;
   /** The full view's link, shown where the profile is a panel. */
   fullViewLink?: AppLink | undefined;
@@ -94,6 +97,7 @@ export function ClientProfile({
       <ProfileStatusAndManager
         client={client}
         statuses={data.statuses}
+        offerCustom={customStatuses}
         users={data.users}
         editable={editable}
       />

@@ -11,12 +11,14 @@ export function ClientView({
   clientId,
   viewerId,
   access,
+  customStatuses,
   mergeLink,
   chatLink,
 }: {
   clientId: string;
   viewerId: string;
   access: ProfileAccess;
+  customStatuses: boolean;
   mergeLink: AppLink;
   chatLink: (chat: Chat) => AppLink;
 }) {
@@ -30,6 +32,7 @@ export function ClientView({
           clientId={clientId}
           viewerId={viewerId}
           access={access}
+          customStatuses={customStatuses}
           mergeLink={mergeLink}
         />
       </section>

@@ -70,19 +70,25 @@ export function ProfileName({ client, editable }: { client: Client; editable: bo
 export function ProfileStatusAndManager({
   client,
   statuses,
+  offerCustom,
   users,
   editable,
 }: {
   client: Client;
   statuses: readonly ClientStatus[];
+  /** The organization's own statuses are offered with the client-statuses pack only. */
+  offerCustom: boolean;
   users: readonly User[];
   editable: boolean;
 }) {
   const { t } = useI18n();
   const statusCommand = useProfileCommand();
   const managerCommand = useProfileCommand();
-  const choices = statusChoices(statuses);
-  const current = currentStatus(client, choices);
+  const all = statusChoices(statuses);
+  const current = currentStatus(client, all);
+  const choices = all.filter(
+    (choice) => choice.inner || offerCustom || choice.value === client.status,
+  );
   const labelOf = (choice: (typeof choices)[number]) =>
     choice.inner ? t(`client.status.${choice.value}`) : choice.name;
   const managers = managerChoices(users, client.personalManagerId);

@@ -75,7 +75,7 @@ export const CLIENTS_EN = {
   'clients.spam.mark': 'Mark as spam',
   'clients.spam.unmark': 'Not spam',
   'clients.spam.confirmMark':
-    'Mark {name} as spam? Their chats leave the chat lists until the flag is lifted.',
+    'Mark {name} as spam? Their open chats are closed, and their chats leave the chat lists until the flag is lifted.',
   'clients.spam.confirmUnmark':
     'Lift the spam flag from {name}? Their chats return to the chat lists.',
   'clients.spam.saved': 'The spam flag is saved',
@@ -162,7 +162,7 @@ export const CLIENTS_RU: Record<keyof typeof CLIENTS_EN, string> = {
   'clients.spam.mark': 'Отметить как спам',
   'clients.spam.unmark': 'Не спам',
   'clients.spam.confirmMark':
-    'Отметить {name} как спам? Его чаты уйдут из списков чатов, пока отметка не снята.',
+    'Отметить {name} как спам? Его открытые чаты закроются, а чаты уйдут из списков чатов, пока отметка не снята.',
   'clients.spam.confirmUnmark': 'Снять отметку «спам» с {name}? Его чаты вернутся в списки чатов.',
   'clients.spam.saved': 'Отметка «спам» сохранена',
   'clients.merged': 'Объединённые контакты',

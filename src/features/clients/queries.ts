@@ -33,12 +33,17 @@ export type ProfileData = {
 export function useProfileData(clientId: string): ProfileData | undefined {
   const db = useStore();
   return useLiveQuery(async () => {
+    // A profile merged into another (an old link, a chat opened before the merge) shows its survivor.
+    const alias = (await db.clients.get(clientId))
+      ? undefined
+      : await db.clientMerges.get(clientId);
+    const id = alias?.survivorId ?? clientId;
     const [client, contacts, comments, merges, statuses, companies, users, channels] =
       await Promise.all([
-        db.clients.get(clientId),
-        db.clientContacts.where('clientId').equals(clientId).toArray(),
-        db.clientComments.where('clientId').equals(clientId).toArray(),
-        db.clientMerges.where('survivorId').equals(clientId).toArray(),
+        db.clients.get(id),
+        db.clientContacts.where('clientId').equals(id).toArray(),
+        db.clientComments.where('clientId').equals(id).toArray(),
+        db.clientMerges.where('survivorId').equals(id).toArray(),
         db.clientStatuses.toArray(),
         db.companies.toArray(),
         db.users.toArray(),
