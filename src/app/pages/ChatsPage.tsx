@@ -22,8 +22,9 @@ const loadChatScreen = () => import('../../features/chats/ChatScreen');
 const loadCreateChatPane = () => import('../../features/chats/CreateChatPane');
 const ChatScreen = lazy(async () => ({ default: (await loadChatScreen()).ChatScreen }));
 // The profile and its phone rules load with the open chat, never with the list.
+const loadClientProfile = () => import('../../features/clients/ClientProfile');
 const ClientProfile = lazy(async () => ({
-  default: (await import('../../features/clients/ClientProfile')).ClientProfile,
+  default: (await loadClientProfile()).ClientProfile,
 }));
 const CreateChatPane = lazy(async () => ({
   default: (await loadCreateChatPane()).CreateChatPane,
@@ -54,6 +55,7 @@ export function ChatsPage(): ReactNode {
       // A prefetch that fails (offline before the service worker cached it) is retried on open.
       loadChatScreen().catch(() => undefined);
       loadCreateChatPane().catch(() => undefined);
+      loadClientProfile().catch(() => undefined);
     }, PANE_PREFETCH_DELAY_MS);
     return () => {
       clearTimeout(prefetch);
