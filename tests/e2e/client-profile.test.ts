@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { newId } from '../../src/protocol';
+import { OPTIONS, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { signedInPage, waitForQueued, type Page } from './browser';
 import { browserAndApp } from './in-process-app';
@@ -160,4 +160,22 @@ describe('the client profile in Chromium', () => {
     await colleague.context.close();
     await context.close();
   }, 180_000);
+  it('without the client-profile pack the profile is read-only, and says why', async () => {
+    const { browser, app } = suite;
+    const db = app.database.db;
+    const [client] = await db.select().from(t.clients).limit(1);
+    await db
+      .update(t.organizations)
+      .set({ options: OPTIONS.filter((option) => option !== 'OPTION_CLIENT_PROFILE') });
+    const { context, page } = await signedInPage(browser, app.baseUrl, 'operator@demo.test');
+    await page.waitForURL(/\/admin\/chats/);
+    await page.goto(`${app.baseUrl}/admin/clients/${client?.id ?? ''}`);
+    await page.getByTestId('client-profile').waitFor({ timeout: 20_000 });
+    await page
+      .getByText('Editing client profiles is not part of your organization’s plan.')
+      .waitFor();
+    expect(await page.getByTestId('profile-tag-input').count()).toBe(0);
+    expect(await page.getByTestId('profile-status-value').innerText()).not.toBe('');
+    await context.close();
+  }, 90_000);
 });
