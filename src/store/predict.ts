@@ -1,5 +1,6 @@
 import type { SyncTable } from '../protocol';
 import type { AnyRow, LocalMessage, OutboxRow, SyncRows } from './tables';
+import { clientKeys, predictClientRow } from './predict-clients';
 import { peopleKeys, predictPeopleRow } from './predict-people';
 
 /** Who predicts: the signed-in user. Time comes from the command, so a replay is identical. */
@@ -19,6 +20,12 @@ export const PREDICTED_TABLES: readonly SyncTable[] = [
   'users',
   'teams',
   'roles',
+  'clients',
+  'clientContacts',
+  'clientComments',
+  'companies',
+  'clientStatuses',
+  'blacklist',
 ];
 
 /** The rows a command changes locally; each is recomputed from the server's row plus the pending commands. */
@@ -38,8 +45,10 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
       return [{ table: 'chats', key: str(p.chatId) }];
     case 'operator.setStatus':
       return [{ table: 'users', key: ctx.userId }];
-    default:
-      return peopleKeys(command);
+    default: {
+      const people = peopleKeys(command);
+      return people.length > 0 ? people : clientKeys(command);
+    }
   }
 }
 
@@ -133,6 +142,8 @@ export function predictRow(
   }
   if (peopleKeys(command).some((k) => k.table === table))
     return predictPeopleRow(command, table, row);
+  if (clientKeys(command).some((k) => k.table === table))
+    return predictClientRow(command, table, row, ctx.userId);
   return row;
 }
 

@@ -13,6 +13,7 @@ import {
   CLIENT_SETTINGS_EN,
   CLIENT_SETTINGS_RU,
 } from '../../features/client-settings/client-settings-messages';
+import { CLIENTS_EN, CLIENTS_RU } from '../../features/clients/clients-messages';
 import { joinCatalogs } from './join-catalogs';
 
 /**
@@ -29,6 +30,7 @@ export const CATALOG_PARTS = {
   roles: { en: ROLES_EN, ru: ROLES_RU },
   profile: { en: PROFILE_EN, ru: PROFILE_RU },
   clientSettings: { en: CLIENT_SETTINGS_EN, ru: CLIENT_SETTINGS_RU },
+  clients: { en: CLIENTS_EN, ru: CLIENTS_RU },
 };
 
 /** Every text of the interface, by language (spec §1: English is the default). */

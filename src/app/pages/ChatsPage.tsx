@@ -9,12 +9,23 @@ import { useI18n } from '../../ui/i18n';
 import { usePageTitle } from '../../ui/page-title';
 import { SessionStorage } from '../session/session-storage';
 import { chosenList } from '../shell/chosen-list';
+import {
+  clientProfileAccess,
+  clientViewHref,
+  customStatusesAllowed,
+  mergeContactsHref,
+} from './client-profile-access';
 
 // The open chat (thread, composer, side panels) and the new-chat form are chunks of their own:
 // the list's first paint does without them (DESIGN §6); they are fetched soon after it.
 const loadChatScreen = () => import('../../features/chats/ChatScreen');
 const loadCreateChatPane = () => import('../../features/chats/CreateChatPane');
 const ChatScreen = lazy(async () => ({ default: (await loadChatScreen()).ChatScreen }));
+// The profile and its phone rules load with the open chat, never with the list.
+const loadClientProfile = () => import('../../features/clients/ClientProfile');
+const ClientProfile = lazy(async () => ({
+  default: (await loadClientProfile()).ClientProfile,
+}));
 const CreateChatPane = lazy(async () => ({
   default: (await loadCreateChatPane()).CreateChatPane,
 }));
@@ -44,6 +55,7 @@ export function ChatsPage(): ReactNode {
       // A prefetch that fails (offline before the service worker cached it) is retried on open.
       loadChatScreen().catch(() => undefined);
       loadCreateChatPane().catch(() => undefined);
+      loadClientProfile().catch(() => undefined);
     }, PANE_PREFETCH_DELAY_MS);
     return () => {
       clearTimeout(prefetch);
@@ -61,6 +73,13 @@ export function ChatsPage(): ReactNode {
     const target = (chatId: string | undefined) =>
       ({ to: '/admin/chats', search: { filter, chat: chatId } }) as const;
     const storage = new SessionStorage(localStorage);
+    const access = clientProfileAccess(session.user);
+    const link = (href: string) => ({
+      href,
+      open: () => {
+        router.history.push(href);
+      },
+    });
     return {
       viewerId: session.user.id,
       rights: new Set(session.user.role.rights.map((right) => right.name as Right)),
@@ -71,6 +90,18 @@ export function ChatsPage(): ReactNode {
       fetchChat: (chatId) => session.sync.fetchChat(chatId),
       // Read at each download: the token of spec §3, kept under `token`.
       fileToken: () => storage.readToken(),
+      clientProfile: (clientId) => (
+        <Suspense fallback={null}>
+          <ClientProfile
+            clientId={clientId}
+            viewerId={session.user.id}
+            access={access}
+            customStatuses={customStatusesAllowed(session.user)}
+            mergeLink={link(mergeContactsHref(clientId))}
+            fullViewLink={link(clientViewHref(clientId))}
+          />
+        </Suspense>
+      ),
     };
   }, [filter, navigate, router, session]);
 

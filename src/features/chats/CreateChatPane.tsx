@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { newId } from '../../protocol';
 import { useEnqueue, useStore } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
-import { searchClients } from './client-search';
+import { contactIndex, searchClients } from './client-search';
 
 /**
  * Create chat (spec §2): choose a client and one of the active channels, write the first message.
@@ -24,7 +24,12 @@ export function CreateChatPane({ onCreated }: { onCreated: (chatId: string) => v
   const [channelId, setChannelId] = useState('');
   const [text, setText] = useState('');
   const [failure, setFailure] = useState(false);
-  const found = useMemo(() => searchClients(clients ?? [], query), [clients, query]);
+  const contactRows = useLiveQuery(() => db.clientContacts.toArray(), [db]);
+  const contacts = useMemo(() => contactIndex(contactRows ?? []), [contactRows]);
+  const found = useMemo(
+    () => searchClients(clients ?? [], query, 20, contacts),
+    [clients, query, contacts],
+  );
   const chosenChannel = channelId || channels?.[0]?.id || '';
   const ready = clientId !== '' && chosenChannel !== '' && text.trim() !== '';
 

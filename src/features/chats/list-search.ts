@@ -1,7 +1,7 @@
 import type { Chat, Client } from '../../protocol';
-import { clientMatchScore } from './client-search';
+import { clientMatchScore, type ContactIndex } from './client-search';
 
-/** A search over the lists (spec §2 / issue 4): the client's name or phone, or any message text. */
+/** A search over the lists (spec §2 / issue 4): the client's name, contacts or tags, or any message text. */
 export type ListSearch = {
   query: string;
   clientIds: ReadonlySet<string>;
@@ -10,12 +10,17 @@ export type ListSearch = {
 
 export const normalizeQuery = (query: string): string => query.trim().toLowerCase();
 
-/** Clients whose name or phone matches, as the new-chat client search matches them. */
-export function matchingClients(clients: readonly Client[], query: string): Set<string> {
+/** Clients whose name, a contact or a tag matches, as the new-chat client search matches them. */
+export function matchingClients(
+  clients: readonly Client[],
+  query: string,
+  contacts?: ContactIndex,
+): Set<string> {
   const q = normalizeQuery(query);
   const digits = q.replace(/\D/g, '');
   const ids = new Set<string>();
-  for (const client of clients) if (clientMatchScore(client, q, digits) >= 0) ids.add(client.id);
+  for (const client of clients)
+    if (clientMatchScore(client, q, digits, contacts) >= 0) ids.add(client.id);
   return ids;
 }
 
