@@ -143,9 +143,7 @@ export async function distributionTeam(
       .select({ chat: t.chats })
       .from(t.chats)
       .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
-      .where(
-        and(eq(t.clientContacts.channelId, channelId), eq(t.clientContacts.value, externalId)),
-      )
+      .where(and(eq(t.clientContacts.channelId, channelId), eq(t.clientContacts.value, externalId)))
       .orderBy(desc(t.chats.createdAt))
       .limit(1);
     if (!row) throw new Error(`no chat of ${externalId}`);

@@ -361,10 +361,7 @@ export async function customerOpensChat(
     .from(t.chats)
     .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
     .where(
-      and(
-        eq(t.clientContacts.channelId, ids.channel.id),
-        eq(t.clientContacts.value, externalId),
-      ),
+      and(eq(t.clientContacts.channelId, ids.channel.id), eq(t.clientContacts.value, externalId)),
     );
   if (!row) throw new Error(`no chat of ${externalId}`);
   return row.chat;
