@@ -28,7 +28,34 @@ addRxPlugin(RxDBLocalDocumentsPlugin);
 export type Row = Record<string, unknown>;
 export type RxPeer = {
   db: RxDatabase;
-  collections: Record<SyncTable, RxCollection<Row>>;
+  /** The chats collection, which the lab's list queries and live events use. */
+  collections: { chats: RxCollection<Row> };
+  /** Writes a bootstrap chunk of any table, as the peer stores that table. */
+  bulkInsert(table: SyncTable, rows: Row[]): Promise<{ error: unknown[] }>;
+};
+
+/**
+ * RxDB's open-source edition keeps at most 13 collections open at once
+ * (NON_PREMIUM_COLLECTION_LIMIT; its error COL23). The first twelve synced tables, which hold
+ * everything the lab queries, get a collection each, as our store gives them a Dexie table each;
+ * the later organization tables (the client profiles' contacts, comments, statuses, companies, the
+ * blacklist, …) share the thirteenth as documents keyed by table and id, so the peer still writes
+ * every row bootstrap streams.
+ */
+const RX_COLLECTIONS_MAX = 13;
+const OWN_TABLES = SYNC_TABLES.slice(0, RX_COLLECTIONS_MAX - 1);
+const isOwn = (table: SyncTable): boolean => OWN_TABLES.includes(table);
+const SHARED = 'sharedTables';
+const SHARED_SCHEMA: RxJsonSchema<Row> = {
+  version: 0,
+  type: 'object',
+  primaryKey: 'key',
+  properties: {
+    key: { type: 'string', maxLength: 64 + 1 + 36 },
+    table: { type: 'string' },
+    row: { type: 'object' },
+  },
+  required: ['key', 'table', 'row'],
 };
 
 type JsonField = { type?: string | string[]; maxLength?: number };
@@ -109,10 +136,25 @@ export async function openRxPeer(name: string): Promise<RxPeer> {
     // fields, in our store either.
     allowSlowCount: true,
   });
-  const collections = await db.addCollections(
-    Object.fromEntries(SYNC_TABLES.map((table) => [table, { schema: rxSchemaOf(table) }])),
-  );
-  return { db, collections: collections as Record<SyncTable, RxCollection<Row>> };
+  const collections = (await db.addCollections({
+    ...Object.fromEntries(OWN_TABLES.map((table) => [table, { schema: rxSchemaOf(table) }])),
+    [SHARED]: { schema: SHARED_SCHEMA },
+  })) as Record<string, RxCollection<Row>>;
+  const collection = (name: string): RxCollection<Row> => {
+    const found = collections[name];
+    if (!found) throw new Error(`no RxDB collection ${name}`);
+    return found;
+  };
+  return {
+    db,
+    collections: { chats: collection('chats') },
+    bulkInsert: (table, rows) =>
+      isOwn(table)
+        ? collection(table).bulkInsert(rows)
+        : collection(SHARED).bulkInsert(
+            rows.map((row) => ({ key: `${table}:${String(row.id)}`, table, row })),
+          ),
+  };
 }
 
 /**

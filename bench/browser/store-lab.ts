@@ -163,7 +163,7 @@ async function bootstrapRxdb(): Promise<TimedWrite> {
   let rows = 0;
   const started = performance.now();
   for (const [table, chunk] of chunks()) {
-    const written = await peer.collections[table].bulkInsert(chunk);
+    const written = await peer.bulkInsert(table, chunk);
     if (written.error.length > 0)
       throw new Error(`RxDB refused ${String(written.error.length)} ${table} rows`);
     rows += chunk.length;
