@@ -15,5 +15,5 @@ export * from './session-store';
 export * from './sent-echoes';
 export * from './chat-index';
 export { changedRows } from './table-index';
-export { clientIndexOf } from './client-index';
+export { clientIndexOf, contactIndexOf } from './client-index';
 export * from './spam-clients';

@@ -8,7 +8,7 @@ import { Subscribers } from './subscribers';
 export type TableSnapshot<Row> = { loaded: boolean; rows: ReadonlyMap<string, Row> };
 
 /** A table of the local database whose rows an index can hold, keyed by a string primary key. */
-export type IndexedTable = 'chats' | 'reads' | 'clients';
+export type IndexedTable = 'chats' | 'reads' | 'clients' | 'clientContacts';
 
 /** Rows per read of a whole table, and of the rows a change notice names (read-in-pages.ts). */
 export const TABLE_PAGE_ROWS = 1000;
