@@ -4,7 +4,7 @@ import * as OTPAuth from 'otpauth';
 import * as t from '../../server/db/schema';
 import type { InProcessApp } from './in-process-app';
 import { browserAndApp } from './in-process-app';
-import { signIn, signedInPage, type Page } from './browser';
+import { signIn, signInOnLoginScreen, signedInPage, type Page } from './browser';
 
 const EMAIL = 'nadia.night@demo.test';
 const PASSWORD = 'Night-shift-1!';
@@ -104,7 +104,7 @@ describe('people and access, end to end in Chromium', () => {
     // Logs out, and back in: the password alone is not enough any more.
     await page.getByTestId('menu-logout').click();
     await page.waitForURL((url) => url.pathname === '/');
-    await signIn(page, app.baseUrl, EMAIL, PASSWORD);
+    await signInOnLoginScreen(page, EMAIL, PASSWORD);
     const code = page.getByLabel('Code', { exact: true });
     await code.waitFor();
     // The code that switched two-factor on has been used: it does not open a session.
