@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import type * as Catalogs from './src/app/i18n/catalogs';
 import type * as CompileMessages from './src/app/i18n/compile-messages';
+import { LANGUAGE_KEY, storedFromLanguage } from './src/app/i18n/language-storage';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -62,6 +63,9 @@ function startChunkPreload(): Plugin {
         };
         const workspace = JSON.stringify(needs('src/app/workspace.ts'));
         const login = JSON.stringify(needs('src/app/pages/LoginPage.tsx'));
+        // Every page of the app shows texts: the stored language's (load-messages.ts) comes too.
+        const en = JSON.stringify(needs('src/app/i18n/intl-messages-en.ts').js);
+        const ru = JSON.stringify(needs('src/app/i18n/intl-messages-ru.ts').js);
         // Styles are preloaded, not applied: Vite's loader applies them when the chunk is imported.
         const script = `(() => {
   let signedIn = false;
@@ -77,7 +81,9 @@ function startChunkPreload(): Plugin {
     link.href = href;
     document.head.append(link);
   };
-  for (const href of start.js) add(href, 'modulepreload');
+  let texts = ${en};
+  try { if (localStorage.getItem('${LANGUAGE_KEY}') === '${storedFromLanguage('ru')}') texts = ${ru}; } catch {}
+  for (const href of [...start.js, ...texts]) add(href, 'modulepreload');
   for (const href of start.css) add(href, 'preload', 'style');
 })();`;
         // After the charset (it must come within the first 1024 bytes), before the stylesheet
@@ -98,7 +104,7 @@ function startChunkPreload(): Plugin {
  * and no browser parses a message at start.
  */
 function compiledMessages(): Plugin {
-  const target = 'src/app/i18n/intl-messages.ts';
+  const target = /src\/app\/i18n\/intl-messages-(en|ru)\.ts$/;
   let root = process.cwd();
   return {
     name: 'compiled-messages',
@@ -117,7 +123,8 @@ function compiledMessages(): Plugin {
       root = config.root;
     },
     async load(id) {
-      if (!id.replaceAll('\\', '/').endsWith(target)) return null;
+      const lang = target.exec(id.replaceAll('\\', '/'))?.[1] as 'en' | 'ru' | undefined;
+      if (!lang) return null;
       const { tsImport } = await import('tsx/esm/api');
       const from = pathToFileURL(resolve(root, 'vite.config.ts')).href;
       const { CATALOGS } = (await tsImport(
@@ -128,7 +135,8 @@ function compiledMessages(): Plugin {
         pathToFileURL(resolve(root, 'src/app/i18n/compile-messages.ts')).href,
         from,
       )) as typeof CompileMessages;
-      return `export const INTL_MESSAGES = ${JSON.stringify(compileCatalogs(CATALOGS))};`;
+      const compiled = compileCatalogs({ [lang]: CATALOGS[lang] })[lang];
+      return `export const MESSAGES = ${JSON.stringify(compiled)};`;
     },
   };
 }

@@ -5,6 +5,7 @@ import { registerServiceWorker } from '../sw/register';
 import '../ui/theme.css';
 import { App } from './App';
 import { readLanguage } from './i18n/language-storage';
+import { loadMessages } from './i18n/load-messages';
 import { createAppRouter } from './router';
 import { AppUpdate } from './shell/app-update';
 
@@ -16,13 +17,19 @@ performance.mark('app:script-start');
 const root = document.getElementById('app');
 if (root) {
   document.title = PLATFORM_NAME;
-  document.documentElement.lang = readLanguage();
+  const lang = readLanguage();
+  document.documentElement.lang = lang;
   const appUpdate = new AppUpdate();
-  createRoot(root).render(
-    <StrictMode>
-      <App router={createAppRouter(appUpdate)} />
-    </StrictMode>,
-  );
+  const router = createAppRouter(appUpdate);
+  // The shown language's texts come in a chunk of their own, preloaded by index.html beside this
+  // script, so the wait is for a file already on its way.
+  void loadMessages(lang).then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
   // After the first render, so offline support never delays the first paint.
   void registerServiceWorker({
     onNeedRefresh: (update) => {

@@ -1,16 +1,18 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../protocol';
 import { I18nContext, createTranslator, type I18n, type Translator } from '../../ui/i18n';
-import { INTL_MESSAGES } from './intl-messages';
 import { readLanguage, storeLanguage } from './language-storage';
+import { loadMessages, loadedMessages } from './load-messages';
 
-/** The app's every text in one language (src/app/i18n/catalogs.ts, parsed by the build). */
-const translatorFor = (lang: Language): Translator => createTranslator(lang, INTL_MESSAGES[lang]);
+/** The app's every text in one language loaded before (main.tsx loads the stored one). */
+const translatorFor = (lang: Language): Translator => createTranslator(lang, loadedMessages(lang));
 
 /** Holds the interface language: read once at start, switched from the shell, kept across reloads. */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [lang, setLangState] = useState<Language>(readLanguage);
-  const setLang = useCallback((next: Language) => {
+  const setLang = useCallback(async (next: Language) => {
+    // The new language's texts first: the screen never shows keys while they load.
+    await loadMessages(next);
     storeLanguage(next);
     document.documentElement.lang = next;
     setLangState(next);

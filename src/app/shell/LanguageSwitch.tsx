@@ -16,7 +16,11 @@ export function LanguageSwitch() {
         data-testid="language"
         value={lang}
         onChange={(event) => {
-          setLang(event.target.value === 'ru' ? 'ru' : 'en');
+          setLang(event.target.value === 'ru' ? 'ru' : 'en').catch((error: unknown) => {
+            // Offline with no service worker yet: the texts could not be fetched; the language
+            // stays as it is, which the select shows again.
+            console.warn('The language could not be loaded', error);
+          });
         }}
       >
         {(Object.keys(LANGUAGE_NAMES) as Language[]).map((code) => (

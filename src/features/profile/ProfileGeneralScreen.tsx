@@ -115,9 +115,16 @@ function AccountForm({
       }
       const saved = result.value;
       onUserSaved(saved);
-      // Told in the language just chosen: the interface speaks it from now on.
-      toast(i18n.translatorFor(saved.language).t('profile.saved'));
-      if (saved.language !== i18n.lang) i18n.setLang(saved.language);
+      // Told in the language just chosen: the interface speaks it from now on. Its texts load
+      // first; if they cannot (offline, no service worker yet), the saved profile is still said.
+      const spoken =
+        saved.language === i18n.lang
+          ? saved.language
+          : await i18n.setLang(saved.language).then(
+              () => saved.language,
+              () => i18n.lang,
+            );
+      toast(i18n.translatorFor(spoken).t('profile.saved'));
       const values = {
         name: saved.name,
         phone: checked.body.phone ?? '',

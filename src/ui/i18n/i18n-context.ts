@@ -3,8 +3,9 @@ import type { Language } from '../../protocol';
 import type { Translator } from './translator';
 
 export type I18n = Translator & {
-  setLang: (lang: Language) => void;
-  /** The app's texts in another language, for what is said in the language just chosen. */
+  /** Loads the language's texts, then speaks it; settled once the screen has switched. */
+  setLang: (lang: Language) => Promise<void>;
+  /** The app's texts in a language loaded before (setLang), for what is said in it. */
   translatorFor: (lang: Language) => Translator;
 };
 
