@@ -36,15 +36,23 @@ export async function newChannelClient(
     const normalized = normalizeContact(kind, raw);
     if (normalized.ok) addresses.push({ kind, value: normalized.value });
   }
-  // The client row first (contacts reference it); its mirrored fields are set once the contacts
-  // it could take are known.
-  await scope.tx.insert(clients).values({
-    id,
-    orgId: scope.orgId,
-    name: customer.name?.trim() || customer.phone || customer.email || customer.externalId,
-    createdAt: scope.now,
-    updatedAt: scope.now,
-  });
+  const offered = (kind: AddressKind) =>
+    addresses.find((address) => address.kind === kind)?.value ?? null;
+  // The client row first (contacts reference it), mirroring the addresses it is offered: the
+  // usual case, a phone or e-mail nobody else holds, then needs no second write.
+  const [inserted] = await scope.tx
+    .insert(clients)
+    .values({
+      id,
+      orgId: scope.orgId,
+      name: customer.name?.trim() || customer.phone || customer.email || customer.externalId,
+      phone: offered('phone'),
+      email: offered('email'),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    })
+    .returning();
+  if (!inserted) throw new Error('client insert returned nothing');
   const contactRows = await scope.tx
     .insert(clientContacts)
     .values([
@@ -72,12 +80,16 @@ export async function newChannelClient(
     .onConflictDoNothing()
     .returning();
   const held = (kind: AddressKind) => contactRows.find((row) => row.kind === kind)?.value ?? null;
-  const [client] = await scope.tx
-    .update(clients)
-    .set({ phone: held('phone'), email: held('email') })
-    .where(eq(clients.id, id))
-    .returning();
-  if (!client) throw new Error('client insert returned nothing');
+  let client = inserted;
+  if (held('phone') !== inserted.phone || held('email') !== inserted.email) {
+    const [updated] = await scope.tx
+      .update(clients)
+      .set({ phone: held('phone'), email: held('email') })
+      .where(eq(clients.id, id))
+      .returning();
+    if (!updated) throw new Error('client update returned nothing');
+    client = updated;
+  }
   return {
     id,
     changes: [

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { normalizeContact } from '../../../src/protocol/contact-value';
-import { blacklist, blockedMessages, clientContacts } from '../../db/schema';
+import { blacklist, blockedMessages, clientContacts, clients } from '../../db/schema';
 import { ORG_GROUP } from '../../sync/groups';
 import { blockedMessageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
@@ -18,71 +18,77 @@ export type Sender = {
 export type SenderAddresses = { phones: string[]; emails: string[] };
 
 /**
- * The sender's phone and e-mail as contacts store them (E.164, normalised e-mail), beside those
- * of the client the channel identity already belongs to. A value that does not normalise is left
- * out: it cannot equal an entry, which was normalised when it was added.
+ * The sender's phone and e-mail as contacts store them (E.164, normalised e-mail). A value that
+ * does not normalise is left out: it cannot equal an entry, which was normalised when it was
+ * added.
  */
-export function senderAddresses(
-  sender: Pick<Sender, 'phone' | 'email'>,
-  knownContacts: readonly { kind: string; value: string }[],
-): SenderAddresses {
-  const phones = new Set<string>();
-  const emails = new Set<string>();
+export function senderAddresses(sender: Pick<Sender, 'phone' | 'email'>): SenderAddresses {
   const phone = sender.phone ? normalizeContact('phone', sender.phone) : null;
-  if (phone?.ok) phones.add(phone.value);
   const email = sender.email ? normalizeContact('email', sender.email) : null;
-  if (email?.ok) emails.add(email.value);
-  for (const contact of knownContacts) {
-    if (contact.kind === 'phone') phones.add(contact.value);
-    if (contact.kind === 'email') emails.add(contact.value);
-  }
-  return { phones: [...phones], emails: [...emails] };
+  return {
+    phones: phone?.ok ? [phone.value] : [],
+    emails: email?.ok ? [email.value] : [],
+  };
 }
 
 /** What ingest learns of a sender: the entry they match, and the client they already are. */
-export type SenderCheck = { entryId: string | null; clientId: string | null };
+export type SenderCheck = { entryId: string | null; clientId: string | null; spam: boolean };
 
 /**
  * The organization's blacklist entry this sender matches, if any (issue 18 item 4): their
  * identity in this channel, their phone or e-mail as the channel gave it, or a phone or e-mail of
  * the client that identity already belongs to. Read before anything of the message is stored;
- * the client found on the way is returned so ingest does not look for it again.
+ * the client found on the way, and whether it is marked as spam, come back with it so ingest
+ * does not look again. One statement: every inbound message pays for it.
  */
 export async function checkSender(scope: CommandScope, sender: Sender): Promise<SenderCheck> {
-  const [known] = await scope.tx
-    .select({ clientId: clientContacts.clientId })
+  const known = scope.tx
+    .select({ clientId: clientContacts.clientId, spam: clients.spam })
     .from(clientContacts)
-    .where(channelIdentity(sender.channelId, sender.externalId));
-  const contacts = known
-    ? await scope.tx
-        .select({ kind: clientContacts.kind, value: clientContacts.value })
-        .from(clientContacts)
-        .where(
-          and(
-            eq(clientContacts.clientId, known.clientId),
-            inArray(clientContacts.kind, ['phone', 'email']),
-          ),
-        )
-    : [];
-  const { phones, emails } = senderAddresses(sender, contacts);
+    .innerJoin(clients, eq(clients.id, clientContacts.clientId))
+    .where(channelIdentity(sender.channelId, sender.externalId))
+    .as('known');
+  const { phones, emails } = senderAddresses(sender);
+  const knownAddresses = scope.tx
+    .select({ kind: clientContacts.kind, value: clientContacts.value })
+    .from(clientContacts)
+    .where(
+      and(
+        sql`${clientContacts.clientId} = ${known.clientId}`,
+        inArray(clientContacts.kind, ['phone', 'email']),
+      ),
+    );
   const matches: SQL[] = [
     and(
       eq(blacklist.kind, 'channel'),
       eq(blacklist.channelId, sender.channelId),
       eq(blacklist.value, sender.externalId),
     ) as SQL,
+    sql`(${blacklist.kind}, ${blacklist.value}) in (${knownAddresses})`,
   ];
   if (phones.length > 0)
     matches.push(and(eq(blacklist.kind, 'phone'), inArray(blacklist.value, phones)) as SQL);
   if (emails.length > 0)
     matches.push(and(eq(blacklist.kind, 'email'), inArray(blacklist.value, emails)) as SQL);
-  const [entry] = await scope.tx
+  const entry = scope.tx
     .select({ id: blacklist.id })
     .from(blacklist)
     .where(and(eq(blacklist.orgId, scope.orgId), or(...matches)))
     .orderBy(blacklist.addedAt, blacklist.id)
     .limit(1);
-  return { entryId: entry?.id ?? null, clientId: known?.clientId ?? null };
+  const [row] = await scope.tx
+    .select({
+      clientId: known.clientId,
+      spam: known.spam,
+      entryId: sql<string | null>`(${entry})`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(known, sql`true`);
+  return {
+    entryId: row?.entryId ?? null,
+    clientId: row?.clientId ?? null,
+    spam: row?.spam ?? false,
+  };
 }
 
 /** A message set aside, under the id the message itself would have had. */

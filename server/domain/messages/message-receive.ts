@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
-import { chats, clients, messages } from '../../db/schema';
+import { chats, messages } from '../../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
 import { chatRow, messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
@@ -33,7 +33,11 @@ export async function messageReceive(
   await lockCustomer(scope, channel.id, payload.client.externalId);
   // A blacklisted sender's message is set aside before anything else of it is stored or anyone
   // hears of it; the sender is told nothing (docs/client-profiles.md).
-  const { entryId, clientId: knownClientId } = await checkSender(scope, {
+  const {
+    entryId,
+    clientId: knownClientId,
+    spam,
+  } = await checkSender(scope, {
     channelId: channel.id,
     externalId: payload.client.externalId,
     phone: payload.client.phone,
@@ -60,14 +64,7 @@ export async function messageReceive(
   const changes: StoredChange[] = [];
   // The client this identity already belongs to, found by the check under the customer's lock.
   let clientId = knownClientId;
-  let spam = false;
-  if (clientId) {
-    const [known] = await scope.tx
-      .select({ spam: clients.spam })
-      .from(clients)
-      .where(eq(clients.id, clientId));
-    spam = known?.spam ?? false;
-  } else {
+  if (!clientId) {
     const created = await newChannelClient(scope, channel.id, payload.client);
     clientId = created.id;
     changes.push(...created.changes);
