@@ -12,7 +12,8 @@ export const ALLOWED_ORIGINS_MAX = 50;
  * all, is refused: origins are exact, never patterns, so a list can be read at a glance and a
  * look-alike domain never slips through a wildcard.
  */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/;
 
 /**
  * The one spelling of a web origin, `scheme://host[:port]`, as browsers send it in the Origin
