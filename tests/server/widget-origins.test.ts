@@ -189,6 +189,22 @@ describe('the widget on a company’s own site (allowed origins)', () => {
     );
   });
 
+  it('rating from the widget follows the rating link’s channel', async () => {
+    const { server } = suite;
+    const path = `/api/public/rating/${newId()}`;
+    const preflight = await fetch(`${server.baseUrl}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin: SHOP, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SHOP);
+    const before = await counts();
+    refused(
+      await call(server, 'POST', path, { headers: { origin: ELSEWHERE }, body: { rating: 5 } }),
+    );
+    expect(await counts()).toEqual(before);
+  });
+
   it('a page another channel allows passes the preflight but not this channel’s calls', async () => {
     const { server, ids } = suite;
     const { token } = await newVisitor(server, ids.channel.id);

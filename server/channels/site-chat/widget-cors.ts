@@ -127,9 +127,9 @@ export function widgetPreflight(
 
 /** The channel a `/widget/:channelId/…` path names, when it is an id at all. */
 export const channelOfPath: ChannelOfRequest = (request) => {
-  const params = request.params as Record<string, unknown>;
-  const wildcard = params['*'];
-  const candidate =
-    params.channelId ?? (typeof wildcard === 'string' ? wildcard.split('/')[0] : undefined);
-  return Promise.resolve(v.is(IdSchema, candidate) ? candidate : undefined);
+  const { channelId } = request.params as { channelId?: unknown };
+  return Promise.resolve(v.is(IdSchema, channelId) ? channelId : undefined);
 };
+
+/** For what names its channel only by its token, which a preflight or an upgrade does not carry. */
+export const noChannel: ChannelOfRequest = () => Promise.resolve(undefined);

@@ -14,7 +14,7 @@ import { acceptRawUploads, readUpload, storeUpload } from '../../http/file-uploa
 import { limitedPerAddress } from '../../http/rate-limited';
 import type { RateLimit } from '../../limits/rate-limiter';
 import { visitorChannelOf, visitorOf, WIDGET_RATE_LIMIT, type Visitor } from './visitor-auth';
-import { widgetOrigin } from './widget-cors';
+import { noChannel, widgetOrigin, widgetPreflight } from './widget-cors';
 
 const FileParams = v.object({ id: IdSchema });
 
@@ -79,9 +79,9 @@ export const widgetFileRoutes = (context: ServerContext) => async (app: FastifyI
     },
   );
 
-  const limited = {
-    onRequest: [limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT), originCheck],
-  };
+  const perAddress = limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT);
+  const limited = { onRequest: [perAddress, originCheck] };
+  widgetPreflight(app, '/widget/files/:id', db, noChannel, perAddress);
   app.get('/widget/files/:id', limited, async (request, reply) => {
     const visitor = await visitorOf(db, request);
     const { id } = parseOrFail(FileParams, request.params);

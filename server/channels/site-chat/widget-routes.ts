@@ -31,7 +31,13 @@ import {
   visitorOf as authenticateVisitor,
   WIDGET_RATE_LIMIT,
 } from './visitor-auth';
-import { channelOfPath, originAllowedFor, widgetOrigin, widgetPreflight } from './widget-cors';
+import {
+  channelOfPath,
+  noChannel,
+  originAllowedFor,
+  widgetOrigin,
+  widgetPreflight,
+} from './widget-cors';
 
 const ChannelParams = v.object({ channelId: IdSchema });
 const FeedQuery = v.object({
@@ -80,7 +86,10 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   const byToken = { onRequest: [perAddress, widgetOrigin(db, visitorChannelOf(db))] };
   // A preflight names no channel (it carries no token): the methods and headers for any page a
   // site-chat channel allows; the call that follows is checked against its own channel.
-  widgetPreflight(app, '/widget/*', db, channelOfPath, perAddress);
+  for (const url of ['/widget/:channelId/config', '/widget/:channelId/visitors'])
+    widgetPreflight(app, url, db, channelOfPath, perAddress);
+  for (const url of ['/widget/messages', '/widget/feed'])
+    widgetPreflight(app, url, db, noChannel, perAddress);
 
   const siteChannel = async (channelId: string) => {
     const [channel] = await db.select().from(channels).where(eq(channels.id, channelId));
@@ -206,7 +215,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   // happen, each batch naming the cursor it follows so the widget can catch up over /feed. The
   // upgrade is refused (403) for a page no site-chat channel allows; once the token names the
   // visitor, a page their channel does not allow is closed with LIVE_CLOSE.originNotAllowed.
-  const upgradeOrigin = widgetOrigin(db, () => Promise.resolve(undefined));
+  const upgradeOrigin = widgetOrigin(db, noChannel);
   app.get(
     '/widget/live',
     { websocket: true, onRequest: upgradeOrigin },
