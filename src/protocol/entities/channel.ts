@@ -41,7 +41,10 @@ export const ChannelSchema = v.object({
   notificationEmail: v.nullable(v.string()),
   halfExpiredMinutes: ExpiryThresholdSchema,
   expiredMinutes: ExpiryThresholdSchema,
-  /** Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl). */
+  /**
+   * Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl, and
+   * allowedOrigins, the pages that may embed its widget: AllowedOriginsSchema in origins.ts).
+   */
   settings: v.record(v.string(), v.unknown()),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
