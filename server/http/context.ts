@@ -6,6 +6,7 @@ import type { CommandCaller } from '../domain/execute-command';
 import type { LiveHub } from '../sync/live-hub';
 import type { Presence } from '../sync/presence';
 import type { CommandEnvelope, CommandResult } from '../../src/protocol';
+import type { ChannelAdapters } from '../channels/registry';
 
 /*
  * What a server is built from and what its routes share, apart from app.ts that builds it: route
@@ -41,6 +42,16 @@ export type ServerOptions = {
   logger?: boolean;
   /** This instance's name in the presence table; a fresh one per process by default. */
   instanceId?: string;
+  /**
+   * The channel adapters, by type (server/channels/registry.ts); the environment's by default.
+   * Tests give adapters that speak to a local provider.
+   */
+  channelAdapters?: ChannelAdapters;
+  /**
+   * Runs the channel pipeline's workers (inbound processing, deliveries, receivers) in this
+   * server; main.ts does, tests that drive the workers themselves do not.
+   */
+  channelWorkers?: { publicUrl: string | null };
 };
 
 /** Everything the routes share. */
@@ -52,4 +63,5 @@ export type ServerContext = {
   auth: AuthService;
   execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
   limiter: RateLimiter;
+  adapters: ChannelAdapters;
 };
