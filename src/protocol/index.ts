@@ -30,3 +30,4 @@ export * from './sync';
 export * from './api';
 export * from './service-worker-messages';
 export * from './app-paths';
+export * from './channel-settings/email';

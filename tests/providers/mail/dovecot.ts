@@ -60,7 +60,9 @@ export async function freePort(): Promise<number> {
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
+      srv.close(() => {
+        resolve(port);
+      });
     });
   });
 }
@@ -131,9 +133,10 @@ export async function startDovecot(users: MailUser[]): Promise<Dovecot> {
     const child = spawn(DOVECOT, ['-c', conf_], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`dovecot did not start (${code}): ${err}`)),
-    );
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`dovecot did not start (${String(code)}): ${err}`));
+    });
   });
   await waitForPort(imapPort, dir);
   await waitForPort(pop3Port, dir);
@@ -190,7 +193,9 @@ async function connectOnce(port: number): Promise<boolean> {
       socket.destroy();
       resolve(true);
     });
-    socket.once('error', () => resolve(false));
+    socket.once('error', () => {
+      resolve(false);
+    });
   });
 }
 

@@ -70,12 +70,18 @@ export async function startSmtpSink(login = 'sender', password = 'sink-secret'):
             }
             callback();
           },
-          (err: Error) => callback(err),
+          (err: unknown) => {
+            callback(err instanceof Error ? err : new Error(String(err)));
+          },
         );
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      resolve();
+    }),
+  );
   const { port } = server.server.address() as AddressInfo;
   return {
     host: '127.0.0.1',
@@ -90,6 +96,11 @@ export async function startSmtpSink(login = 'sender', password = 'sink-secret'):
       if (received.length >= count) return Promise.resolve(received.slice());
       return new Promise((resolve) => waiters.push({ count, resolve }));
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
   };
 }
