@@ -29,10 +29,13 @@ export interface Dovecot {
   host: string;
   imapPort: number;
   pop3Port: number;
-  /** A customer's mail arriving in a user's INBOX (IMAP APPEND, as a delivery agent would). */
-  deliver(user: MailUser, raw: string | Buffer): Promise<void>;
-  /** Empties and recreates a user's INBOX, so its UIDVALIDITY changes. */
-  recreateInbox(user: MailUser): Promise<void>;
+  /** A customer's mail arriving in a user's mailbox (IMAP APPEND, as a delivery agent would). */
+  deliver(user: MailUser, raw: string | Buffer, mailbox?: string): Promise<void>;
+  /**
+   * Deletes a mailbox (other than INBOX) and creates it again, empty: Dovecot gives the new one
+   * a new UIDVALIDITY, as a server that rebuilt its index does.
+   */
+  recreateMailbox(user: MailUser, mailbox: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -109,6 +112,8 @@ export async function startDovecot(users: MailUser[]): Promise<Dovecot> {
     'ssl = no',
     newer ? 'auth_allow_cleartext = yes' : 'disable_plaintext_auth = no',
     'auth_mechanisms = plain login',
+    // Tests try wrong passwords on purpose; the default 2 s penalty would only slow them.
+    'auth_failure_delay = 0',
     `default_login_user = ${acc.loginUser}`,
     `default_internal_user = ${acc.internalUser}`,
     `default_internal_group = ${acc.internalUser}`,
@@ -116,6 +121,8 @@ export async function startDovecot(users: MailUser[]): Promise<Dovecot> {
     newer ? `mail_driver = maildir\nmail_path = ~/Maildir` : 'mail_location = maildir:~/Maildir',
     // UIDL as most servers report it, so a POP3 client can remember what it has read.
     'pop3_uidl_format = %08Xu%08Xv',
+    // IDLE tells of new mail within a second even where inotify does not reach (containers).
+    'mailbox_idle_check_interval = 1 secs',
     newer
       ? `passdb passwd-file {\n  passwd_file_path = ${join(dir, 'users')}\n}\nuserdb passwd-file {\n  passwd_file_path = ${join(dir, 'users')}\n}`
       : `passdb {\n  driver = passwd-file\n  args = scheme=PLAIN ${join(dir, 'users')}\n}\nuserdb {\n  driver = passwd-file\n  args = ${join(dir, 'users')}\n}`,
@@ -153,22 +160,22 @@ export async function startDovecot(users: MailUser[]): Promise<Dovecot> {
     host: '127.0.0.1',
     imapPort,
     pop3Port,
-    async deliver(user, raw) {
+    async deliver(user, raw, mailbox = 'INBOX') {
       const client = imap(user);
       await client.connect();
       try {
-        await client.append('INBOX', raw);
+        if (mailbox !== 'INBOX') await client.mailboxCreate(mailbox).catch(() => undefined);
+        await client.append(mailbox, raw);
       } finally {
         await client.logout();
       }
     },
-    async recreateInbox(user) {
-      // INBOX cannot be deleted; renaming it moves its mail away and leaves a new, empty INBOX
-      // with a new UIDVALIDITY, as a server that rebuilt its index would.
+    async recreateMailbox(user, mailbox) {
       const client = imap(user);
       await client.connect();
       try {
-        await client.mailboxRename('INBOX', `Old-${Date.now()}`);
+        await client.mailboxDelete(mailbox).catch(() => undefined);
+        await client.mailboxCreate(mailbox);
       } finally {
         await client.logout();
       }
