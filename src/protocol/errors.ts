@@ -167,14 +167,6 @@ export const ERROR_TEXTS = {
     en: 'The channel fields are invalid',
     ru: 'Поля канала заполнены неверно',
   },
-  MAIL_SERVER_UNREACHABLE: {
-    en: 'The mail server {host} does not answer',
-    ru: 'Почтовый сервер {host} не отвечает',
-  },
-  MAIL_LOGIN_FAILED: {
-    en: 'The mail server {host} refused the login or password',
-    ru: 'Почтовый сервер {host} не принял логин или пароль',
-  },
   SERVICE_ACCOUNT_INVALID_TOKEN: { en: 'Incorrect token specified', ru: 'Указан неверный токен' },
   SERVICE_ACCOUNT_DUPLICATE_NAME: {
     en: 'A channel with this name already exists',

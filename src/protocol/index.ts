@@ -32,4 +32,3 @@ export * from './sync';
 export * from './api';
 export * from './service-worker-messages';
 export * from './app-paths';
-export * from './channel-settings/email';

@@ -3,19 +3,17 @@ import { startDovecot, freePort, type Dovecot } from '../providers/mail/dovecot'
 import { startSmtpSink, type SmtpSink } from '../providers/mail/smtp-sink';
 import { ImapReceiver } from '../../server/channels/email/imap-receiver';
 import { pollPop3Mailbox } from '../../server/channels/email/pop3-receiver';
-import { sendReply, smtpTransport } from '../../server/channels/email/smtp-sender';
-import { checkEmailCredentials } from '../../server/channels/email/check-credentials';
+import { emailAdapter } from '../../server/channels/email/email-adapter';
+import type { MailServer } from '../../server/channels/email/email-settings';
+import type { AdapterChannel } from '../../server/channels/adapter';
 import { parseMail } from '../../server/channels/email/parse-mail';
-import { replyEnvelope } from '../../server/channels/email/reply-headers';
-import { outgoingMessageId, messageIdList } from '../../server/channels/email/mail-ids';
+import { messageIdList } from '../../server/channels/email/mail-ids';
 import {
   EMPTY_CURSOR,
   type FetchedMail,
   type MailboxCursor,
   type MailboxCursorStore,
 } from '../../server/channels/email/mailbox-cursor';
-import type { EmailChannelSettings, MailServer } from '../../src/protocol';
-import { DomainError } from '../../server/domain/core/domain-error';
 
 /**
  * The e-mail channel against real servers: Debian's Dovecot for IMAP and POP3 (a private instance
@@ -103,7 +101,7 @@ describe('IMAP', () => {
     };
     const first = new ImapReceiver(options);
     await first.start();
-    expect(inbound.arrivals).toEqual(['mid:a1@example.com', 'mid:a2@example.com']);
+    expect(inbound.arrivals).toEqual(['<a1@example.com>', '<a2@example.com>']);
     // New mail while connected arrives through IDLE, without another read being asked for.
     await dovecot.deliver(imapUser, customerMail('a3', 'third'));
     await inbound.waitFor(3);
@@ -114,12 +112,12 @@ describe('IMAP', () => {
     await second.start();
     await second.stop();
     expect(inbound.arrivals).toEqual([
-      'mid:a1@example.com',
-      'mid:a2@example.com',
-      'mid:a3@example.com',
-      'mid:a4@example.com',
+      '<a1@example.com>',
+      '<a2@example.com>',
+      '<a3@example.com>',
+      '<a4@example.com>',
     ]);
-    const parsed = await parseMail(inbound.events.get('mid:a4@example.com') ?? Buffer.alloc(0));
+    const parsed = await parseMail(inbound.events.get('<a4@example.com>') ?? Buffer.alloc(0));
     expect(parsed).toMatchObject({ kind: 'mail', text: 'Order a4\n\nwhile we were down' });
   });
 
@@ -151,13 +149,9 @@ describe('IMAP', () => {
     await after.stop();
     expect(cursor.value.uidValidity).not.toBe(oldValidity);
     expect(seen).toBe(1);
-    expect(inbound.arrivals).toEqual([
-      'mid:r1@example.com',
-      'mid:r1@example.com',
-      'mid:b1@example.com',
-    ]);
+    expect(inbound.arrivals).toEqual(['<r1@example.com>', '<r1@example.com>', '<b1@example.com>']);
     expect(inbound.events.size).toBe(2);
-    expect([...inbound.events.keys()]).toContain('mid:b1@example.com');
+    expect([...inbound.events.keys()]).toContain('<b1@example.com>');
   });
 
   test('a broken MIME mail is read, and set aside with its reason instead of becoming a message', async () => {
@@ -177,7 +171,7 @@ describe('IMAP', () => {
     });
     await receiver.start();
     await receiver.stop();
-    const raw = inbound.events.get('mid:broken@example.com');
+    const raw = inbound.events.get('<broken@example.com>');
     expect(raw).toBeDefined();
     expect(await parseMail(raw ?? Buffer.alloc(0))).toMatchObject({
       kind: 'unreadable',
@@ -201,146 +195,169 @@ test('POP3 takes new mail once by its UIDL, across polls and restarts', async ()
   expect(await pollPop3Mailbox(options)).toBe(0);
   await dovecot.deliver(popUser, customerMail('p3', 'three'));
   expect(await pollPop3Mailbox(options)).toBe(1);
-  expect(inbound.arrivals).toEqual([
-    'mid:p1@example.com',
-    'mid:p2@example.com',
-    'mid:p3@example.com',
-  ]);
-  const parsed = await parseMail(inbound.events.get('mid:p3@example.com') ?? Buffer.alloc(0));
+  expect(inbound.arrivals).toEqual(['<p1@example.com>', '<p2@example.com>', '<p3@example.com>']);
+  const parsed = await parseMail(inbound.events.get('<p3@example.com>') ?? Buffer.alloc(0));
   expect(parsed).toMatchObject({ kind: 'mail', from: { address: 'ann@example.com' } });
 });
 
+/** An e-mail channel as the pipeline hands it to the adapter. */
+function channel(over: Record<string, unknown> = {}, password = imapUser.password): AdapterChannel {
+  return {
+    id: '01900000-0000-7000-8000-0000000000c1',
+    orgId: '01900000-0000-7000-8000-0000000000a1',
+    type: 'email',
+    name: 'Support mail',
+    settings: {
+      receiveProtocol: 'imap',
+      receiveHost: '127.0.0.1',
+      receivePort: dovecot.imapPort,
+      receiveSecurity: 'none',
+      sendHost: sink.host,
+      sendPort: sink.port,
+      sendSecurity: 'none',
+      login: imapUser.login,
+      address: 'support@shop.test',
+      addresses: [{ address: 'archive@shop.test', kind: 'copy' }],
+      ...over,
+    },
+    secrets: { password },
+  };
+}
+
 test('our reply reaches the SMTP server once with threading headers, and the customer reply names it', async () => {
-  const customer = await parseMail(
-    Buffer.from(customerMail('c1', 'Where is it?', ['Cc: boss@example.com'])),
+  // The sink takes the same login as the mailbox: one login for the channel (spec §3).
+  sink.login = imapUser.login;
+  sink.password = imapUser.password;
+  const adapter = emailAdapter();
+  const first = customerMail('c1', 'Where is it?', ['Cc: boss@example.com']);
+  const inbound = await adapter.toMessage(
+    channel(),
+    { providerId: '<c1@example.com>', payload: { source: Buffer.from(first).toString('base64') } },
+    new AbortController().signal,
   );
-  if (customer.kind !== 'mail') throw new Error(customer.reason);
-  const addresses = [{ address: 'support@shop.test', to: true, copy: true }];
-  const ourId = outgoingMessageId('01900000-0000-7000-8000-000000000001', 'support@shop.test');
-  const envelope = replyEnvelope(
-    { ...customer, fromAddress: customer.from.address },
-    addresses,
-    ourId,
-  );
-  const transport = smtpTransport(
-    { host: sink.host, port: sink.port, login: sink.login, security: 'none' },
-    sink.password,
-  );
+  expect(inbound).toMatchObject({
+    kind: 'message',
+    client: { externalId: 'ann@example.com', name: 'Ann Customer', email: 'ann@example.com' },
+    text: 'Order c1\n\nWhere is it?',
+    files: [],
+    threadIds: [],
+  });
+  const reply = {
+    messageId: '01900000-0000-7000-8000-000000000001',
+    recipient: 'ann@example.com',
+    text: 'It ships today.',
+    files: [{ name: 'label.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4') }],
+    thread: ['<c1@example.com>'],
+    lastInbound: { source: Buffer.from(first).toString('base64') },
+  };
   const before = sink.received.length;
   // A busy server first: the send is to be tried again, and nothing was kept.
   sink.failNext(1);
-  expect(await sendReply(transport, envelope, 'It ships today.', [])).toEqual({
+  const signal = new AbortController().signal;
+  expect(await adapter.send(channel(), reply, signal)).toEqual({
     kind: 'retry',
     reason: 'SMTP 451',
   });
   expect(sink.received.length).toBe(before);
-  const outcome = await sendReply(transport, envelope, 'It ships today.', [
-    { name: 'label.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4') },
-  ]);
-  expect(outcome).toEqual({ kind: 'sent', providerId: `<${ourId}>` });
-  transport.close();
+  const ourId = '<01900000-0000-7000-8000-000000000001@shop.test>';
+  expect(await adapter.send(channel(), reply, signal)).toEqual({
+    kind: 'sent',
+    providerMessageId: ourId,
+  });
   const received = sink.received.slice(before);
   expect(received).toHaveLength(1);
   const [mail] = received;
   expect(mail?.envelope).toEqual({
     from: 'support@shop.test',
-    to: ['ann@example.com', 'boss@example.com'],
+    to: ['ann@example.com', 'boss@example.com', 'archive@shop.test'],
   });
-  expect(mail?.parsed.messageId).toBe(`<${ourId}>`);
+  expect(mail?.parsed.messageId).toBe(ourId);
   expect(mail?.parsed.inReplyTo).toBe('<c1@example.com>');
   expect(mail?.parsed.references).toBe('<c1@example.com>');
   expect(mail?.parsed.subject).toBe('Re: Order c1');
   expect(mail?.parsed.text?.trim()).toBe('It ships today.');
   expect(mail?.parsed.attachments.map((a) => a.filename)).toEqual(['label.pdf']);
 
-  // The customer's client answers it: their mail names our Message-ID first.
-  const reply = await parseMail(
-    Buffer.from(
-      customerMail('c2', 'Thanks', [
-        `In-Reply-To: ${String(mail?.parsed.messageId)}`,
-        `References: ${messageIdList(mail?.parsed.references)
-          .map((id) => `<${id}>`)
-          .join(' ')} ${String(mail?.parsed.messageId)}`,
-      ]),
-    ),
+  // The customer's client answers it: their mail names our Message-ID first, so the pipeline
+  // finds the chat that holds it.
+  const answer = customerMail('c2', 'Thanks', [
+    `In-Reply-To: ${ourId}`,
+    `References: ${messageIdList(mail?.parsed.references)
+      .map((id) => `<${id}>`)
+      .join(' ')} ${ourId}`,
+  ]);
+  const threaded = await adapter.toMessage(
+    channel(),
+    { providerId: '<c2@example.com>', payload: { source: Buffer.from(answer).toString('base64') } },
+    signal,
   );
-  if (reply.kind !== 'mail') throw new Error(reply.reason);
-  expect(reply.threadIds[0]).toBe(ourId);
-  expect(reply.threadIds).toContain('c1@example.com');
+  expect(threaded).toMatchObject({
+    kind: 'message',
+    text: 'Thanks',
+    threadIds: [ourId, '<c1@example.com>'],
+  });
+});
+
+test('a broken mail fails processing with its reason, for the pipeline to set aside', async () => {
+  const broken =
+    'From: ann@example.com\r\nMessage-ID: <b2@example.com>\r\nContent-Type: multipart/mixed\r\n\r\nx\r\n';
+  await expect(
+    emailAdapter().toMessage(
+      channel(),
+      {
+        providerId: '<b2@example.com>',
+        payload: { source: Buffer.from(broken).toString('base64') },
+      },
+      new AbortController().signal,
+    ),
+  ).rejects.toThrow(/^MAIL_NO_READABLE_PART/);
 });
 
 describe('credentials check', () => {
-  const settings = (over: Partial<EmailChannelSettings> = {}): EmailChannelSettings => ({
-    protocol: 'imap',
-    receive: server(imapUser, dovecot.imapPort),
-    send: { host: sink.host, port: sink.port, login: sink.login, security: 'none' },
-    addresses: [{ address: 'support@shop.test', to: true, copy: true }],
-    ...over,
-  });
-  const nameOf = async (p: Promise<unknown>) => {
-    try {
-      await p;
-      return 'ok';
-    } catch (error) {
-      return error instanceof DomainError ? [error.errorName, error.params] : String(error);
-    }
-  };
-
-  test('right passwords pass for IMAP and POP3', async () => {
-    expect(
-      await nameOf(
-        checkEmailCredentials(settings(), {
-          receivePassword: imapUser.password,
-          sendPassword: sink.password,
-        }),
-      ),
-    ).toBe('ok');
-    expect(
-      await nameOf(
-        checkEmailCredentials(
-          settings({ protocol: 'pop3', receive: server(popUser, dovecot.pop3Port) }),
-          { receivePassword: popUser.password, sendPassword: sink.password },
-        ),
-      ),
-    ).toBe('ok');
+  const check = (over: Record<string, unknown>, password: string) =>
+    emailAdapter().check(channel(over, password), new AbortController().signal);
+  const pop3 = () => ({
+    receiveProtocol: 'pop3',
+    receivePort: dovecot.pop3Port,
+    login: popUser.login,
   });
 
-  test('a wrong password and an unreachable server are named errors', async () => {
-    expect(
-      await nameOf(
-        checkEmailCredentials(settings(), {
-          receivePassword: 'wrong',
-          sendPassword: sink.password,
-        }),
-      ),
-    ).toEqual(['MAIL_LOGIN_FAILED', { host: '127.0.0.1' }]);
-    expect(
-      await nameOf(
-        checkEmailCredentials(
-          settings({ protocol: 'pop3', receive: server(popUser, dovecot.pop3Port) }),
-          {
-            receivePassword: 'wrong',
-            sendPassword: sink.password,
-          },
-        ),
-      ),
-    ).toEqual(['MAIL_LOGIN_FAILED', { host: '127.0.0.1' }]);
-    expect(
-      await nameOf(
-        checkEmailCredentials(settings(), {
-          receivePassword: imapUser.password,
-          sendPassword: 'wrong',
-        }),
-      ),
-    ).toEqual(['MAIL_LOGIN_FAILED', { host: '127.0.0.1' }]);
+  test('right passwords pass for IMAP and POP3, and name the mailbox', async () => {
+    sink.login = imapUser.login;
+    sink.password = imapUser.password;
+    expect(await check({}, imapUser.password)).toEqual({
+      ok: true,
+      identity: 'support@127.0.0.1',
+      settings: {},
+    });
+    sink.login = popUser.login;
+    sink.password = popUser.password;
+    expect(await check(pop3(), popUser.password)).toMatchObject({
+      ok: true,
+      identity: 'sales@127.0.0.1',
+    });
+  });
+
+  test('a wrong password and an unreachable server are named refusals', async () => {
+    sink.login = imapUser.login;
+    sink.password = imapUser.password;
+    const wrongPassword = { ok: false, error: 'INVALID_CREDENTIALS', field: 'password' };
+    expect(await check({}, 'wrong')).toEqual(wrongPassword);
+    expect(await check(pop3(), 'wrong')).toEqual(wrongPassword);
+    // The mailbox takes it, the SMTP server does not.
+    sink.password = 'other';
+    expect(await check({}, imapUser.password)).toEqual(wrongPassword);
+    sink.password = imapUser.password;
     const closed = await freePort();
-    expect(
-      await nameOf(
-        checkEmailCredentials(settings({ receive: server(imapUser, closed) }), {
-          receivePassword: imapUser.password,
-          sendPassword: sink.password,
-        }),
-      ),
-    ).toEqual(['MAIL_SERVER_UNREACHABLE', { host: '127.0.0.1' }]);
+    expect(await check({ receivePort: closed }, imapUser.password)).toEqual({
+      ok: false,
+      error: 'SERVICE_ACCOUNT_INVALID_FIELDS',
+      field: 'receiveHost',
+    });
+    expect(await check({ sendPort: closed }, imapUser.password)).toEqual({
+      ok: false,
+      error: 'SERVICE_ACCOUNT_INVALID_FIELDS',
+      field: 'sendHost',
+    });
   });
 });

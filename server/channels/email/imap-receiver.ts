@@ -1,9 +1,9 @@
 import { ImapFlow } from 'imapflow';
-import type { MailServer } from '../../../src/protocol';
+import type { MailServer } from './email-settings';
 import type { MailboxCursorStore, StoreMail } from './mailbox-cursor';
 import { mailProviderId } from './mailbox-cursor';
 import { normalizeMessageId } from './mail-ids';
-import { mailServerError } from './mail-errors';
+import { mailCheckError } from './mail-errors';
 
 export interface ImapReceiverOptions {
   server: MailServer;
@@ -113,7 +113,7 @@ export class ImapReceiver {
     try {
       await client.connect();
     } catch (error) {
-      throw mailServerError(error, this.options.server.host);
+      throw mailCheckError(error, 'receiveHost');
     }
     client.on('exists', () => {
       void this.sync();
@@ -159,7 +159,7 @@ export async function checkImapLogin(server: MailServer, password: string): Prom
     await client.connect();
     await client.mailboxOpen('INBOX', { readOnly: true });
   } catch (error) {
-    throw mailServerError(error, server.host);
+    throw mailCheckError(error, 'receiveHost');
   } finally {
     await client.logout().catch(() => undefined);
   }

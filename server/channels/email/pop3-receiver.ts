@@ -1,9 +1,9 @@
 import Pop3Command from 'node-pop3';
-import type { MailServer } from '../../../src/protocol';
+import type { MailServer } from './email-settings';
 import type { MailboxCursorStore, StoreMail } from './mailbox-cursor';
 import { mailProviderId } from './mailbox-cursor';
 import { normalizeMessageId } from './mail-ids';
-import { mailServerError } from './mail-errors';
+import { mailCheckError } from './mail-errors';
 
 function pop3Client(server: MailServer, password: string): Pop3Command {
   return new Pop3Command({
@@ -52,7 +52,7 @@ export async function pollPop3Mailbox(options: {
   try {
     listing = (await pop3.UIDL()) as string[][];
   } catch (error) {
-    throw mailServerError(error, options.server.host);
+    throw mailCheckError(error, 'receiveHost');
   }
   try {
     const cursor = await options.cursor.load();
@@ -85,7 +85,7 @@ export async function checkPop3Login(server: MailServer, password: string): Prom
   try {
     await pop3.STAT();
   } catch (error) {
-    throw mailServerError(error, server.host);
+    throw mailCheckError(error, 'receiveHost');
   } finally {
     await pop3.QUIT().catch(() => undefined);
   }

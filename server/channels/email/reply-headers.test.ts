@@ -1,33 +1,52 @@
 import { expect, test } from 'vitest';
-import { addressedToChannel, replyEnvelope, replySubject } from './reply-headers';
+import { replyEnvelope, replySubject } from './reply-headers';
 import { messageIdList, normalizeMessageId, outgoingMessageId } from './mail-ids';
 
-const addresses = [
-  { address: 'support@shop.test', to: true, copy: true },
-  { address: 'sales@shop.test', to: true, copy: false },
-];
+const tip = {
+  messageId: 'c1@example.com',
+  references: ['root@example.com', 'c1@example.com'],
+  subject: 'Where is my order?',
+  fromAddress: 'ann@example.com',
+  to: ['support@shop.test'],
+  cc: ['boss@example.com'],
+};
 
-test('our reply threads under the customer mail, from the address they wrote to, copying the others', () => {
-  const envelope = replyEnvelope(
-    {
-      messageId: 'c1@example.com',
-      references: ['root@example.com', 'c1@example.com'],
-      subject: 'Where is my order?',
-      to: ['sales@shop.test'],
-      cc: ['boss@example.com', 'support@shop.test'],
-      fromAddress: 'ann@example.com',
-    },
-    addresses,
-    outgoingMessageId('0190-msg', 'sales@Shop.test'),
-  );
+test('our reply threads under the customer mail, to them and the To addresses, copying the others', () => {
+  const envelope = replyEnvelope({
+    tip,
+    threadIds: [],
+    recipient: 'ann@example.com',
+    channelAddress: 'support@shop.test',
+    addresses: [
+      { address: 'orders@shop.test', kind: 'to' },
+      { address: 'archive@shop.test', kind: 'copy' },
+    ],
+    ourMessageId: outgoingMessageId('0190-msg', 'support@Shop.test'),
+  });
   expect(envelope).toEqual({
-    from: 'sales@shop.test',
-    to: ['ann@example.com'],
-    cc: ['boss@example.com'],
+    from: 'support@shop.test',
+    to: ['ann@example.com', 'orders@shop.test'],
+    cc: ['boss@example.com', 'archive@shop.test'],
     subject: 'Re: Where is my order?',
     messageId: '<0190-msg@shop.test>',
     inReplyTo: '<c1@example.com>',
     references: '<root@example.com> <c1@example.com>',
+  });
+});
+
+test('without a customer mail the thread ids make the References', () => {
+  const envelope = replyEnvelope({
+    tip: null,
+    threadIds: ['a@x', 'b@shop.test'],
+    recipient: 'ann@example.com',
+    channelAddress: 'support@shop.test',
+    addresses: [],
+    ourMessageId: 'm@shop.test',
+  });
+  expect(envelope).toMatchObject({
+    inReplyTo: '<b@shop.test>',
+    references: '<a@x> <b@shop.test>',
+    subject: 'Re:',
   });
 });
 
@@ -38,24 +57,19 @@ test('the subject gets one "Re:" only', () => {
 });
 
 test('a long References list keeps its root and its newest ids', () => {
-  const refs = Array.from({ length: 30 }, (_, i) => `m${i}@x`);
-  const envelope = replyEnvelope(
-    { messageId: 'm29@x', references: refs, subject: 's', to: [], cc: [], fromAddress: 'a@x' },
-    addresses,
-    'ours@shop.test',
-  );
+  const refs = Array.from({ length: 30 }, (_, i) => `m${String(i)}@x`);
+  const envelope = replyEnvelope({
+    tip: { ...tip, messageId: 'm29@x', references: refs },
+    threadIds: [],
+    recipient: 'a@x',
+    channelAddress: 'support@shop.test',
+    addresses: [],
+    ourMessageId: 'ours@shop.test',
+  });
   const sent = messageIdList(envelope.references);
   expect(sent).toHaveLength(20);
   expect(sent[0]).toBe('m0@x');
   expect(sent.at(-1)).toBe('m29@x');
-  expect(envelope.from).toBe('support@shop.test');
-});
-
-test('a mail is taken when a channel address is in To or in Copy as ticked', () => {
-  expect(addressedToChannel({ to: ['sales@shop.test'], cc: [] }, addresses)).toBe(true);
-  expect(addressedToChannel({ to: ['x@y'], cc: ['sales@shop.test'] }, addresses)).toBe(false);
-  expect(addressedToChannel({ to: ['x@y'], cc: ['support@shop.test'] }, addresses)).toBe(true);
-  expect(addressedToChannel({ to: ['x@y'], cc: [] }, [])).toBe(true);
 });
 
 test('Message-IDs are compared in one spelling', () => {

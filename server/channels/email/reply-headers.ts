@@ -1,20 +1,20 @@
 import { bracketed } from './mail-ids';
 
-/** What we know of the customer's latest mail in a chat, kept when it was received. */
+/** What the customer's latest mail in a chat says about the thread (parsed from its stored event). */
 export interface ThreadTip {
   messageId: string | null;
+  /** Its References then its own id, oldest first. */
   references: string[];
   subject: string;
-  /** The channel address the customer wrote to, and who else was in To and Copy. */
+  fromAddress: string;
   to: string[];
   cc: string[];
-  fromAddress: string;
 }
 
+/** An address of the channel that replies also go to (spec §3 "addresses with To and Copy"). */
 export interface ChannelAddress {
   address: string;
-  to: boolean;
-  copy: boolean;
+  kind: 'to' | 'copy';
 }
 
 /** The headers and addresses of our reply, so the customer's mail client threads it. */
@@ -28,7 +28,7 @@ export interface ReplyEnvelope {
   references: string | undefined;
 }
 
-/** References keep the thread's root and its newest ids; clients cut long lists the same way. */
+/** References keep the thread's root and its newest ids; mail clients cut long lists alike. */
 const MAX_REFERENCES = 20;
 
 export function replySubject(subject: string): string {
@@ -38,52 +38,44 @@ export function replySubject(subject: string): string {
 }
 
 /**
- * Our reply to the thread's latest customer mail: from the channel address the customer wrote to
- * (the first address of the channel when they wrote to none of them, e.g. through a forward), to
- * the customer, copying the other people of their mail (reply-all: a colleague they copied keeps
- * hearing the answer), never copying the channel's own addresses.
+ * Our reply: from the channel's address, to the customer and the channel's "To" addresses,
+ * copying its "Copy" addresses and the other people the customer's mail was written to or copied
+ * (reply-all: a colleague they copied keeps hearing the answer). In-Reply-To names the customer's
+ * latest mail and References carry the thread, so their client shows one conversation. Without a
+ * customer mail (the thread's ids only), References are those ids.
  */
-export function replyEnvelope(
-  tip: ThreadTip,
-  channelAddresses: ChannelAddress[],
-  ourMessageId: string,
-): ReplyEnvelope {
-  const ours = new Set(channelAddresses.map((a) => a.address));
-  const wroteTo = [...tip.to, ...tip.cc].find((address) => ours.has(address));
-  const from = wroteTo ?? channelAddresses[0]?.address ?? '';
-  const others = [...tip.to, ...tip.cc].filter(
-    (address, i, all) =>
-      !ours.has(address) && address !== tip.fromAddress && all.indexOf(address) === i,
+export function replyEnvelope(input: {
+  tip: ThreadTip | null;
+  /** Message-IDs of the chat's earlier mail, oldest first, when no tip tells the thread. */
+  threadIds: string[];
+  recipient: string;
+  channelAddress: string;
+  addresses: ChannelAddress[];
+  ourMessageId: string;
+}): ReplyEnvelope {
+  const { tip, recipient, channelAddress, addresses } = input;
+  const unique = (list: string[], except: Set<string>) =>
+    list.filter((a, i) => !except.has(a) && list.indexOf(a) === i);
+  const to = unique(
+    [recipient, ...addresses.filter((a) => a.kind === 'to').map((a) => a.address)],
+    new Set([channelAddress]),
   );
-  const references = tip.references.slice(-MAX_REFERENCES);
-  if (
-    references.length === MAX_REFERENCES &&
-    tip.references[0] &&
-    references[0] !== tip.references[0]
-  ) {
-    references[0] = tip.references[0];
-  }
+  const others = tip ? [...tip.to, ...tip.cc] : [];
+  const cc = unique(
+    [...others, ...addresses.filter((a) => a.kind === 'copy').map((a) => a.address)],
+    new Set([channelAddress, ...to]),
+  );
+  const all = tip ? tip.references : input.threadIds;
+  const references = all.slice(-MAX_REFERENCES);
+  if (all.length > MAX_REFERENCES && all[0]) references[0] = all[0];
+  const parent = tip?.messageId ?? input.threadIds.at(-1) ?? null;
   return {
-    from,
-    to: [tip.fromAddress],
-    cc: others,
-    subject: replySubject(tip.subject),
-    messageId: bracketed(ourMessageId),
-    inReplyTo: tip.messageId ? bracketed(tip.messageId) : undefined,
+    from: channelAddress,
+    to,
+    cc,
+    subject: replySubject(tip?.subject ?? ''),
+    messageId: bracketed(input.ourMessageId),
+    inReplyTo: parent ? bracketed(parent) : undefined,
     references: references.length ? references.map(bracketed).join(' ') : undefined,
   };
-}
-
-/**
- * Whether the channel takes a mail: one of its addresses is in To (with "To" ticked) or in Copy
- * (with "Copy" ticked). A channel with no addresses takes all of its mailbox's mail.
- */
-export function addressedToChannel(
-  mail: { to: string[]; cc: string[] },
-  channelAddresses: ChannelAddress[],
-): boolean {
-  if (channelAddresses.length === 0) return true;
-  return channelAddresses.some(
-    (a) => (a.to && mail.to.includes(a.address)) || (a.copy && mail.cc.includes(a.address)),
-  );
 }

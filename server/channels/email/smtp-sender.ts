@@ -1,7 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import type { MailServer } from '../../../src/protocol';
+import type { MailServer } from './email-settings';
 import type { ReplyEnvelope } from './reply-headers';
-import { mailServerError, smtpTemporary } from './mail-errors';
+import { mailCheckError, smtpTemporary } from './mail-errors';
 
 export interface OutgoingFile {
   name: string;
@@ -67,7 +67,7 @@ export async function checkSmtpLogin(server: MailServer, password: string): Prom
   try {
     await transport.verify();
   } catch (error) {
-    throw mailServerError(error, server.host);
+    throw mailCheckError(error, 'sendHost');
   } finally {
     transport.close();
   }

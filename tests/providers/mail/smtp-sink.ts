@@ -16,6 +16,7 @@ export interface SinkMessage {
 export interface SmtpSink {
   host: string;
   port: number;
+  /** The login it takes; a test may change it (a channel's one login for IMAP and SMTP). */
   login: string;
   password: string;
   received: SinkMessage[];
@@ -30,6 +31,26 @@ export async function startSmtpSink(login = 'sender', password = 'sink-secret'):
   const received: SinkMessage[] = [];
   let failing = 0;
   const waiters: { count: number; resolve: (m: SinkMessage[]) => void }[] = [];
+  const sink: SmtpSink = {
+    host: '127.0.0.1',
+    port: 0,
+    login,
+    password,
+    received,
+    failNext(count) {
+      failing = count;
+    },
+    waitFor(count) {
+      if (received.length >= count) return Promise.resolve(received.slice());
+      return new Promise((resolve) => waiters.push({ count, resolve }));
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -38,8 +59,8 @@ export async function startSmtpSink(login = 'sender', password = 'sink-secret'):
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth: SMTPServerAuthentication, _session, callback) {
-      if (auth.username === login && auth.password === password) {
-        callback(null, { user: login });
+      if (auth.username === sink.login && auth.password === sink.password) {
+        callback(null, { user: sink.login });
       } else {
         callback(new Error('535 5.7.8 Authentication credentials invalid'));
       }
@@ -83,24 +104,6 @@ export async function startSmtpSink(login = 'sender', password = 'sink-secret'):
     }),
   );
   const { port } = server.server.address() as AddressInfo;
-  return {
-    host: '127.0.0.1',
-    port,
-    login,
-    password,
-    received,
-    failNext(count) {
-      failing = count;
-    },
-    waitFor(count) {
-      if (received.length >= count) return Promise.resolve(received.slice());
-      return new Promise((resolve) => waiters.push({ count, resolve }));
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
-  };
+  sink.port = port;
+  return sink;
 }
