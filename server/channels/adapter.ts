@@ -126,11 +126,6 @@ export type InboundMessage =
       client: { externalId: string; name?: string; phone?: string; email?: string };
       text: string;
       files: InboundFile[];
-      /**
-       * Provider ids of earlier messages this one answers, nearest first (an e-mail's In-Reply-To,
-       * then its References): the message joins the open chat that holds one of them.
-       */
-      threadIds?: string[];
     }
   | { kind: 'ignore'; reason: string };
 

@@ -240,7 +240,6 @@ test('our reply reaches the SMTP server once with threading headers, and the cus
     client: { externalId: 'ann@example.com', name: 'Ann Customer', email: 'ann@example.com' },
     text: 'Order c1\n\nWhere is it?',
     files: [],
-    threadIds: [],
   });
   const reply = {
     messageId: '01900000-0000-7000-8000-000000000001',
@@ -278,23 +277,19 @@ test('our reply reaches the SMTP server once with threading headers, and the cus
   expect(mail?.parsed.text?.trim()).toBe('It ships today.');
   expect(mail?.parsed.attachments.map((a) => a.filename)).toEqual(['label.pdf']);
 
-  // The customer's client answers it: their mail names our Message-ID first, so the pipeline
-  // finds the chat that holds it.
+  // The customer's client answers it: their mail names our Message-ID first, and its text is
+  // their words without the quoted history.
   const answer = customerMail('c2', 'Thanks', [
     `In-Reply-To: ${ourId}`,
     `References: ${messageIdList(mail?.parsed.references)
       .map((id) => `<${id}>`)
       .join(' ')} ${ourId}`,
   ]);
-  const threaded = await adapter.toMessage(
-    channel(),
-    { providerId: '<c2@example.com>', payload: { source: Buffer.from(answer).toString('base64') } },
-    signal,
-  );
+  const threaded = await parseMail(Buffer.from(answer));
   expect(threaded).toMatchObject({
-    kind: 'message',
+    kind: 'mail',
     text: 'Thanks',
-    threadIds: [ourId, '<c1@example.com>'],
+    threadIds: ['01900000-0000-7000-8000-000000000001@shop.test', 'c1@example.com'],
   });
 });
 

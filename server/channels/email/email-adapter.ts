@@ -123,7 +123,6 @@ export function emailAdapter(options: { pop3PollMs?: number } = {}): ChannelAdap
         },
         text: withSetAsideNote(mail),
         files: mail.files,
-        threadIds: mail.threadIds.map((id) => `<${id}>`),
       };
     },
 
