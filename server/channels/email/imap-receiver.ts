@@ -26,6 +26,9 @@ function imapClient(server: MailServer, password: string): ImapFlow {
     logger: false,
     // The server's words never reach our logs: they can echo the login.
     emitLogs: false,
+    // imapflow waits 15 s after a command before it idles, and mail arriving meanwhile is told
+    // only then; a second keeps a new mail's delay to about that.
+    autoIdleDelay: 1000,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
   });
