@@ -162,4 +162,29 @@ test('mail in, answer out once with threading headers, the customer reply in the
   } finally {
     await supervisor.stopAll();
   }
+
+  // A restart (another instance, the same database) reads from the stored cursor: nothing twice.
+  const [cursor] = await db
+    .select({ value: t.channelCursors.value })
+    .from(t.channelCursors)
+    .where(and(eq(t.channelCursors.channelId, channelId), eq(t.channelCursors.key, 'imap:INBOX')));
+  expect(JSON.parse(cursor?.value ?? '{}')).toMatchObject({ lastUid: 2 });
+  await dovecot.deliver(mailbox, mail('k3', 'One more thing.'));
+  // The first instance's lease must lapse before another instance may follow the mailbox.
+  server.clock.advance(10 * 60_000);
+  const restarted = new ReceiverSupervisor(deps, 'second-instance', null, () => undefined);
+  try {
+    await restarted.supervise();
+  } finally {
+    await restarted.stopAll();
+  }
+  const events = await db
+    .select({ providerId: t.channelInboundEvents.providerId })
+    .from(t.channelInboundEvents)
+    .where(eq(t.channelInboundEvents.channelId, channelId));
+  expect(events.map((e) => e.providerId).sort()).toEqual([
+    '<k1@example.com>',
+    '<k2@example.com>',
+    '<k3@example.com>',
+  ]);
 });
