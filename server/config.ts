@@ -10,6 +10,13 @@ export type Config = {
   demo: boolean;
   /** The proxies whose X-Forwarded-For is believed; empty trusts nobody. */
   trustProxy: string[];
+  /** The Telegram Bot API root (TELEGRAM_API_ROOT): the public one, or a company's local Bot API server. */
+  telegramApiRoot: string;
+  /**
+   * The address the internet reaches this server at (PUBLIC_URL); providers that push (Telegram
+   * webhooks) are given it. Unset, channels poll instead, so an installation with no public address works.
+   */
+  publicUrl: string | undefined;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,7 +31,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR ?? './dist/app',
     demo: env.DEMO !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    telegramApiRoot: parseHttpUrl(
+      'TELEGRAM_API_ROOT',
+      env.TELEGRAM_API_ROOT || 'https://api.telegram.org',
+    ),
+    publicUrl: env.PUBLIC_URL ? parseHttpUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined,
   };
+}
+
+/** An http(s) address without a trailing slash, or a start-up error naming the setting. */
+export function parseHttpUrl(setting: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${setting} must be an http or https address, not ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${setting} must be an http or https address, not ${value}`);
+  if (url.search !== '' || url.hash !== '')
+    throw new Error(`${setting} must have no query or fragment`);
+  return url.toString().replace(/\/+$/, '');
 }
 
 /** Ranges proxy-addr (Fastify's trustProxy) knows by name. */
