@@ -222,6 +222,10 @@ export class FakeBot {
       if (status >= 200 && status < 300) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // Telegram keeps an update it could not deliver (for 24 hours): getUpdates gets it once the
+    // webhook is deleted.
+    this.pending.push(update);
+    this.wakeWaiter();
   }
 
   private wakeWaiter(): void {
