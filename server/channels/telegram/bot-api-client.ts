@@ -97,14 +97,15 @@ export class BotApiClient {
   }
 
   /** A file the bot received: its path for download, then its bytes. */
-  async downloadFile(fileId: string, maxBytes: number): Promise<Buffer> {
-    const file = v.parse(TgFileSchema, await this.call('getFile', { file_id: fileId }));
+  async downloadFile(fileId: string, maxBytes: number, signal?: AbortSignal): Promise<Buffer> {
+    const file = v.parse(TgFileSchema, await this.call('getFile', { file_id: fileId }, signal));
     if (!file.file_path) throw new BotApiError(400, 'the file is not available for download');
     if ((file.file_size ?? 0) > maxBytes) throw new BotApiError(413, 'the file is too large');
     let response: Response;
     try {
-      response = await fetch(`${this.apiRoot}/file/bot${this.token}/${file.file_path}`);
-    } catch {
+      response = await fetch(`${this.apiRoot}/file/bot${this.token}/${file.file_path}`, { signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
       throw new BotApiError(0, 'the Bot API server did not answer');
     }
     if (!response.ok) {

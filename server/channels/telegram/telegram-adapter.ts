@@ -89,10 +89,10 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
         const problem = attachmentProblem({ type: file.type, size: file.size ?? 1 });
         if (problem) text = withNote(text, `[${file.name}: not kept, ${problemText(problem)}]`);
         else {
-          signal.throwIfAborted();
           const bytes = await new BotApiClient(apiRoot, tokenOf(channel)).downloadFile(
             file.fileId,
             ATTACHMENT_MAX_BYTES,
+            signal,
           );
           files.push({ name: file.name, type: file.type, bytes });
         }
