@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ChannelSchema } from './entities/channel';
+import { ChannelHealthSchema } from './entities/channel-health';
 import { ChatHistoryEntrySchema, ChatSchema } from './entities/chat';
 import { BlacklistEntrySchema, BlockedMessageSchema } from './entities/blacklist';
 import {
@@ -101,6 +102,7 @@ export const SYNCED_TABLES = {
   companies: synced(CompanySchema, { key: 'id', indexes: ['name'] }),
   blacklist: synced(BlacklistEntrySchema, { key: 'id', indexes: ['value'] }),
   blockedMessages: synced(BlockedMessageSchema, { key: 'id', indexes: ['entryId', 'receivedAt'] }),
+  channelHealth: synced(ChannelHealthSchema, { key: 'id', indexes: [] }),
 };
 
 export type SyncTable = keyof typeof SYNCED_TABLES;
