@@ -9,7 +9,7 @@ import type {
   WebhookRequest,
   WebhookResult,
 } from '../adapter';
-/** The process environment the adapter is made from (server/channels/registry.ts). */
+/** The environment the registry makes adapters from (its AdapterEnvironment; not imported, as the registry imports this file). */
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { BotApiClient, BotApiError } from './bot-api-client';
