@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy, readConfig } from './config';
+import { parseHttpUrl, parseTrustProxy, readConfig } from './config';
 
 describe('TRUST_PROXY', () => {
   it('trusts nobody when unset or empty', () => {
@@ -32,26 +32,22 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('TELEGRAM_API_ROOT and PUBLIC_URL', () => {
-  it('defaults to the public Bot API and no public address (channels poll)', () => {
-    expect(readConfig({}).telegramApiRoot).toBe('https://api.telegram.org');
-    expect(readConfig({}).publicUrl).toBeUndefined();
+describe('PUBLIC_URL', () => {
+  it('is unset by default (channels poll)', () => {
+    expect(readConfig({}).publicUrl).toBeNull();
   });
 
-  it('takes a local Bot API server and a public address, without a trailing slash', () => {
-    const config = readConfig({
-      TELEGRAM_API_ROOT: 'http://127.0.0.1:8081/',
-      PUBLIC_URL: 'https://support.example.com/',
-    });
-    expect(config.telegramApiRoot).toBe('http://127.0.0.1:8081');
-    expect(config.publicUrl).toBe('https://support.example.com');
+  it('is an http(s) address, kept without a trailing slash', () => {
+    expect(readConfig({ PUBLIC_URL: 'https://support.example.com/' }).publicUrl).toBe(
+      'https://support.example.com',
+    );
   });
 
   it.each([['ftp://x'], ['not a url'], ['https://x/?token=1']])(
     'refuses %j at start, naming the setting',
     (value) => {
-      expect(() => readConfig({ TELEGRAM_API_ROOT: value })).toThrow(/^TELEGRAM_API_ROOT /);
       expect(() => readConfig({ PUBLIC_URL: value })).toThrow(/^PUBLIC_URL /);
+      expect(() => parseHttpUrl('TELEGRAM_API_ROOT', value)).toThrow(/^TELEGRAM_API_ROOT /);
     },
   );
 });

@@ -10,13 +10,11 @@ export type Config = {
   demo: boolean;
   /** The proxies whose X-Forwarded-For is believed; empty trusts nobody. */
   trustProxy: string[];
-  /** The Telegram Bot API root (TELEGRAM_API_ROOT): the public one, or a company's local Bot API server. */
-  telegramApiRoot: string;
   /**
-   * The address the internet reaches this server at (PUBLIC_URL); providers that push (Telegram
-   * webhooks) are given it. Unset, channels poll instead, so an installation with no public address works.
+   * The address providers reach this server at (PUBLIC_URL, e.g. https://chat.example.com): with
+   * it, channel adapters register webhooks; without it they poll (docs/channels.md).
    */
-  publicUrl: string | undefined;
+  publicUrl: string | null;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,11 +29,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR ?? './dist/app',
     demo: env.DEMO !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    telegramApiRoot: parseHttpUrl(
-      'TELEGRAM_API_ROOT',
-      env.TELEGRAM_API_ROOT || 'https://api.telegram.org',
-    ),
-    publicUrl: env.PUBLIC_URL ? parseHttpUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined,
+    publicUrl: env.PUBLIC_URL ? parseHttpUrl('PUBLIC_URL', env.PUBLIC_URL) : null,
   };
 }
 
