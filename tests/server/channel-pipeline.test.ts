@@ -339,6 +339,45 @@ describe('channel pipeline', () => {
     expect(await deliveryOf(messageId)).toBeUndefined();
   });
 
+  it('shows the channel’s health: messages in and out, and the provider’s last error', async () => {
+    const channel = await botChannel();
+    const chatId = await customerWrites(channel, 'customer-health');
+    const health = async () => {
+      const [row] = await suite.server.database.db
+        .select()
+        .from(t.channelHealth)
+        .where(eq(t.channelHealth.id, channel.channelId));
+      return row;
+    };
+    expect((await health())?.lastInboundAt).not.toBeNull();
+
+    await reply(chatId, 'First try fails');
+    provider.script.push({ status: 503, body: { description: 'Service Unavailable' } });
+    await runDueDeliveries(deps());
+    expect(await health()).toMatchObject({
+      connected: false,
+      lastError: 'Service Unavailable',
+      pendingDeliveries: 1,
+    });
+    suite.server.clock.advance(10_000);
+    await runDueDeliveries(deps());
+    const recovered = await health();
+    expect(recovered).toMatchObject({ connected: true, lastError: null, pendingDeliveries: 0 });
+    expect(recovered?.lastOutboundAt).not.toBeNull();
+    // Browsers hear of it through the log, as a synced channelHealth row.
+    const events = await suite.server.database.db
+      .select()
+      .from(t.events)
+      .where(eq(t.events.type, 'channel.healthChanged'));
+    expect(
+      events.some((event) =>
+        (event.changes as { table: string; key: string }[]).some(
+          (change) => change.table === 'channelHealth' && change.key === channel.channelId,
+        ),
+      ),
+    ).toBe(true);
+  });
+
   it('queues nothing for a site-chat reply: its customers read our feed', async () => {
     const jobs = await suite.server.database.db
       .select()

@@ -47,7 +47,11 @@ export class TestProvider {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      this.server?.close(() => {
+        resolve();
+      });
+    });
   }
 
   private async answer(
@@ -147,7 +151,7 @@ export function testAdapter(provider: TestProvider): ChannelAdapter {
       }
       const updates = (parsed as { updates?: TestUpdate[] }).updates ?? [];
       const events: RawInboundEvent[] = updates.map((update) => ({
-        providerId: String(update.id),
+        providerId: update.id,
         payload: update,
       }));
       const statuses = (

@@ -52,6 +52,9 @@ async function writeHealth(deps: PipelineDeps, channelId: string, note: HealthNo
     !current ||
     current.connected !== connected ||
     current.lastError !== lastError ||
+    // The first message either way is shown at once: "never" is not a time that lags.
+    (note.inboundAt !== undefined && current.lastInboundAt === null) ||
+    (note.outboundAt !== undefined && current.lastOutboundAt === null) ||
     now.getTime() - current.updatedAt.getTime() >= HEALTH_THROTTLE_MS;
   if (!significant) return;
   const appended = await db.transaction((tx) =>
