@@ -388,6 +388,19 @@ describe('sending a reply', () => {
     expect(bot.sent.map((sent) => sent.method)).toEqual(['sendMessage', 'sendDocument']);
   });
 
+  it('is undelivered, with Telegram’s reason, when the customer blocked the bot', async () => {
+    const bot = api.addBot('blocked_bot');
+    await bot.customerWrites(anna, 'hi');
+    bot.customerBlocksBot(anna);
+    expect(await adapter().send(channelOf(bot), reply('hello'), AbortSignal.timeout(5000))).toEqual(
+      {
+        kind: 'failed',
+        reason: 'Forbidden: bot was blocked by the user',
+      },
+    );
+    expect(bot.sent).toEqual([]);
+  });
+
   it('is undelivered, with Telegram’s reason, when the chat does not exist', async () => {
     const bot = api.addBot('nochat_bot');
     expect(await adapter().send(channelOf(bot), reply('hello'), AbortSignal.timeout(5000))).toEqual(

@@ -51,6 +51,7 @@ export class FakeBot {
   private pending: TgUpdate[] = [];
   private waiter: Waiter | undefined;
   private readonly chats = new Map<number, TgChat>();
+  private readonly blockedBy = new Set<number>();
   readonly files = new Map<string, StoredFile>();
   private failures: { methods: string[] | '*'; failure: Failure }[] = [];
 
@@ -71,6 +72,11 @@ export class FakeBot {
   failNextWith429(count: number, retryAfter: number, methods: string[] | '*' = '*'): void {
     for (let i = 0; i < count; i++)
       this.failures.push({ methods, failure: { status: 429, retryAfter } });
+  }
+
+  /** The customer blocks the bot: whatever it sends them is refused with 403, as Telegram does. */
+  customerBlocksBot(customer: Customer): void {
+    this.blockedBy.add(customer.id);
   }
 
   /** A customer writes a text message to the bot; returns the update (delivered as the bot receives). */
@@ -321,6 +327,7 @@ export class FakeBot {
     const chatId = Number(params.string('chat_id'));
     if (!Number.isInteger(chatId) || !this.chats.has(chatId))
       throw botError(400, 'Bad Request: chat not found');
+    if (this.blockedBy.has(chatId)) throw botError(403, 'Forbidden: bot was blocked by the user');
     return chatId;
   }
 
