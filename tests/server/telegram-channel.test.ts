@@ -166,6 +166,24 @@ describe('a Telegram channel', () => {
       expect(bot.webhookAnswers.every((answer) => answer.status === 200)).toBe(true);
     });
 
+    it('keeps a customer’s photo, its largest size, in the product’s file storage', async () => {
+      const bot = api.addBot('acme_photo_bot');
+      const { channelId } = await connect(bot.token, 'Telegram photo');
+      await until(() => bot.webhook !== undefined);
+      const photo = Buffer.alloc(3000, 5);
+      await bot.customerSendsPhoto(anna, photo, 'The box arrived broken');
+      await until(async () => (await messagesOf(channelId, String(anna.id))).length === 1);
+      const [row] = await messagesOf(channelId, String(anna.id));
+      expect(row?.message.text).toBe('The box arrived broken');
+      const [attachment] = row?.message.attachments ?? [];
+      expect(attachment).toMatchObject({ type: 'image/jpeg', size: photo.length });
+      const [stored] = await suite.server.database.db
+        .select({ data: t.files.data })
+        .from(t.files)
+        .where(eq(t.files.id, attachment?.id ?? ''));
+      expect(stored?.data).toEqual(photo);
+    });
+
     it('delivers an operator’s reply exactly once after the Bot API answered 503, then 429', async () => {
       const bot = api.addBot('acme_reply_bot');
       const { channelId, admin } = await connect(bot.token, 'Telegram reply');
