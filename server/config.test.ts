@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy, readConfig } from './config';
+import { parseHttpUrl, parseTrustProxy, readConfig } from './config';
 
 describe('TRUST_PROXY', () => {
   it('trusts nobody when unset or empty', () => {
@@ -30,4 +30,24 @@ describe('TRUST_PROXY', () => {
   ])('refuses %j at start, naming the setting', (value) => {
     expect(() => readConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY: /);
   });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is unset by default (channels poll)', () => {
+    expect(readConfig({}).publicUrl).toBeNull();
+  });
+
+  it('is an http(s) address, kept without a trailing slash', () => {
+    expect(readConfig({ PUBLIC_URL: 'https://support.example.com/' }).publicUrl).toBe(
+      'https://support.example.com',
+    );
+  });
+
+  it.each([['ftp://x'], ['not a url'], ['https://x/?token=1']])(
+    'refuses %j at start, naming the setting',
+    (value) => {
+      expect(() => readConfig({ PUBLIC_URL: value })).toThrow(/^PUBLIC_URL /);
+      expect(() => parseHttpUrl('TELEGRAM_API_ROOT', value)).toThrow(/^TELEGRAM_API_ROOT /);
+    },
+  );
 });

@@ -29,8 +29,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR ?? './dist/app',
     demo: env.DEMO !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    publicUrl: env.PUBLIC_URL || null,
+    publicUrl: env.PUBLIC_URL ? parseHttpUrl('PUBLIC_URL', env.PUBLIC_URL) : null,
   };
+}
+
+/** An http(s) address without a trailing slash, or a start-up error naming the setting. */
+export function parseHttpUrl(setting: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${setting} must be an http or https address, not ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${setting} must be an http or https address, not ${value}`);
+  if (url.search !== '' || url.hash !== '')
+    throw new Error(`${setting} must have no query or fragment`);
+  return url.toString().replace(/\/+$/, '');
 }
 
 /** Ranges proxy-addr (Fastify's trustProxy) knows by name. */

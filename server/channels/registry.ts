@@ -1,6 +1,7 @@
 import type { ConnectableChannelType } from '../../src/protocol';
 import type { ChannelAdapter } from './adapter';
 import { emailAdapter } from './email/email-adapter';
+import { telegramAdapter } from './telegram/telegram-adapter';
 
 /**
  * Which adapter serves each connectable channel type. The server is built with one such map
@@ -21,6 +22,7 @@ const ADAPTER_FACTORIES: {
   readonly [T in ConnectableChannelType]?: (env: AdapterEnvironment) => ChannelAdapter;
 } = {
   email: () => emailAdapter(),
+  telegram: (env) => telegramAdapter(env),
 };
 
 /** The installation's adapters, made from its environment. */

@@ -1,0 +1,54 @@
+/** A file of a reply, as bytes. */
+export type ReplyFile = { name: string; type: string; bytes: Buffer };
+
+/** One Bot API call of a reply. */
+export type ReplyPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'photo' | 'document'; file: ReplyFile; caption?: string };
+
+/** sendMessage's text limit and the caption limit of sendPhoto and sendDocument (Bot API). */
+export const TEXT_MAX = 4096;
+export const CAPTION_MAX = 1024;
+/** sendPhoto takes photos up to 10 MB in these formats; any other file goes as a document. */
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The calls a reply takes, in order. A reply with one file and a short text is one call (the
+ * text as the file's caption), so it cannot arrive half; a longer text is cut into messages of
+ * at most 4096 characters, at a line or word break where there is one, before the files.
+ */
+export function replyParts(text: string, files: readonly ReplyFile[]): ReplyPart[] {
+  const fileParts: ReplyPart[] = files.map((file) => ({
+    kind: PHOTO_TYPES.has(file.type) && file.bytes.length <= PHOTO_MAX_BYTES ? 'photo' : 'document',
+    file,
+  }));
+  const trimmed = text.trim();
+  const [first] = fileParts;
+  if (trimmed === '') return fileParts;
+  if (first && first.kind !== 'text' && trimmed.length <= CAPTION_MAX) {
+    return [{ ...first, caption: trimmed }, ...fileParts.slice(1)];
+  }
+  return [
+    ...splitText(trimmed).map((chunk) => ({ kind: 'text' as const, text: chunk })),
+    ...fileParts,
+  ];
+}
+
+/** Cuts a text into pieces of at most TEXT_MAX characters, preferring line, then word breaks. */
+export function splitText(text: string): string[] {
+  const chunks: string[] = [];
+  let rest = text;
+  while (rest.length > TEXT_MAX) {
+    const window = rest.slice(0, TEXT_MAX);
+    let cut = window.lastIndexOf('\n');
+    if (cut < TEXT_MAX / 2) cut = window.lastIndexOf(' ');
+    if (cut < TEXT_MAX / 2) cut = TEXT_MAX;
+    // Never between the two halves of a surrogate pair.
+    if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
+    chunks.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest !== '') chunks.push(rest);
+  return chunks;
+}
