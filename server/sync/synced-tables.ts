@@ -115,6 +115,16 @@ export const SERVER_SYNCED_TABLES = {
     sight: ORG,
     toWire: wire.blockedMessageRow,
   }),
+  routingRules: synced(t.routingRules, {
+    orgId: t.routingRules.orgId,
+    sight: ORG,
+    toWire: wire.routingRuleRow,
+  }),
+  autoReplies: synced(t.autoReplies, {
+    orgId: t.autoReplies.orgId,
+    sight: ORG,
+    toWire: wire.autoReplyRow,
+  }),
   chats: synced(t.chats, { orgId: t.chats.orgId, sight: { kind: 'chat' }, toWire: wire.chatRow }),
   messages: synced(t.messages, {
     orgId: t.messages.orgId,

@@ -1,5 +1,6 @@
 import type * as schema from '../db/schema';
 import type {
+  AutoReplyRow,
   Channel,
   Chat,
   ChatHistoryEntry,
@@ -15,6 +16,7 @@ import type {
   Organization,
   RequestCategory,
   Role,
+  RoutingRule,
   Team,
   User,
   Template,
@@ -95,6 +97,7 @@ export const channelRow = (r: typeof schema.channels.$inferSelect): Channel => (
   notificationEmail: r.notificationEmail,
   halfExpiredMinutes: r.halfExpiredMinutes,
   expiredMinutes: r.expiredMinutes,
+  autoReplyWaitMinutes: r.autoReplyWaitMinutes,
   settings: r.settings,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
@@ -242,4 +245,25 @@ export const chatHistoryRow = (r: typeof schema.chatHistory.$inferSelect): ChatH
   actorId: r.actorId,
   data: r.data,
   at: iso(r.at),
+});
+
+export const routingRuleRow = (r: typeof schema.routingRules.$inferSelect): RoutingRule => ({
+  id: r.id,
+  channelId: r.channelId,
+  name: r.name,
+  isDefault: r.isDefault,
+  priority: r.priority,
+  conditions: r.conditions,
+  action: r.action,
+});
+
+export const autoReplyRow = (r: typeof schema.autoReplies.$inferSelect): AutoReplyRow => ({
+  id: r.id,
+  channelId: r.channelId,
+  kind: r.kind,
+  enabled: r.enabled,
+  text: r.text,
+  buttons: r.buttons,
+  attachments: r.attachments,
+  updatedAt: iso(r.updatedAt),
 });

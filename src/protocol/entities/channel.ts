@@ -41,6 +41,8 @@ export const ChannelSchema = v.object({
   notificationEmail: v.nullable(v.string()),
   halfExpiredMinutes: ExpiryThresholdSchema,
   expiredMinutes: ExpiryThresholdSchema,
+  /** Minutes a customer waits without a staff reply before the waiting auto-reply (1, 2 or 5). */
+  autoReplyWaitMinutes: v.pipe(v.number(), v.integer()),
   /** Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl). */
   settings: v.record(v.string(), v.unknown()),
   createdAt: TimestampSchema,
