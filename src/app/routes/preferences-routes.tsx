@@ -32,7 +32,7 @@ const channelPageChildren = [
     beforeLoad: ({ params }) => {
       ensureChannelPage(params.type, 'list');
     },
-    component: () => <ChannelPageFrame page="list" />,
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelTypePage'),
   }),
   createRoute({
     getParentRoute: () => channelTypeRoute,
@@ -49,7 +49,7 @@ const channelPageChildren = [
     beforeLoad: ({ params }) => {
       ensureChannelPage(params.type, 'edit');
     },
-    component: () => <ChannelPageFrame page="edit" />,
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelEditPage'),
   }),
 ] as const;
 const channelChildren = [
@@ -63,7 +63,7 @@ const channelChildren = [
   createRoute({
     getParentRoute: () => channelsRoute,
     path: 'all',
-    component: sectionPage('section.preferences.channels'),
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelsPage'),
   }),
   channelTypeRoute.addChildren(channelPageChildren),
 ] as const;
