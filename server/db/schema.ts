@@ -191,12 +191,29 @@ export const channels = pgTable(
     /** Minutes a customer waits without a staff reply before the waiting auto-reply (1, 2, 5). */
     autoReplyWaitMinutes: integer().notNull().default(1),
     settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    /** Tokens and provider passwords: never synced to browsers. */
+    /** Tokens and provider passwords: never synced to browsers, never logged (docs/channels.md). */
     secrets: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Spec §3 "team visibility". */
+    teamVisibility: boolean().notNull().default(false),
+    /** The service-assessment text and whether rating is allowed before the dialog ends. */
+    ratingText: text().notNull().default(''),
+    ratingBeforeEnd: boolean().notNull().default(false),
+    /**
+     * The provider's own account as its check named it (a Telegram bot's id, a mailbox): one bot
+     * or mailbox feeds one channel, in any organization, or two would take each other's messages.
+     */
+    providerIdentity: text(),
     createdAt: created(),
     updatedAt: created(),
   },
-  (t) => [index('channels_org').on(t.orgId)],
+  (t) => [
+    index('channels_org').on(t.orgId),
+    // Names unique regardless of case within an organization (SERVICE_ACCOUNT_DUPLICATE_NAME).
+    uniqueIndex('channels_org_name').on(t.orgId, sql`lower(${t.name})`),
+    uniqueIndex('channels_provider_identity')
+      .on(t.type, t.providerIdentity)
+      .where(sql`provider_identity is not null`),
+  ],
 );
 
 export const clients = pgTable(
@@ -458,6 +475,8 @@ export const messages = pgTable(
     attachments: jsonb().$type<Attachment[]>().notNull().default([]),
     /** Quick-answer buttons offered to the customer (auto-replies). */
     buttons: textList(),
+    /** Why an `undelivered` reply failed, as the channel's provider said it. */
+    failureReason: text(),
     createdAt: created(),
   },
   (t) => [index('messages_chat_created').on(t.chatId, t.createdAt)],
@@ -689,3 +708,112 @@ export const rateLimitWindows = pgTable('rate_limit_windows', {
   hits: integer().notNull(),
   resetsAt: ts().notNull(),
 });
+
+/**
+ * Raw inbound events of channel adapters, stored before the provider is acknowledged
+ * (docs/channels.md "Inbound"). The provider's own id is unique per channel, so a duplicate
+ * delivery is ignored; each event becomes one `message.receive` (its command id derived from
+ * channel and provider id), and one that keeps failing is set aside with its error, never dropped.
+ */
+export const channelInboundEvents = pgTable(
+  'channel_inbound_events',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid().notNull(),
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    providerId: text().notNull(),
+    payload: jsonb().$type<unknown>().notNull(),
+    receivedAt: ts().notNull(),
+    /** When it is next tried; null once processed or set aside. */
+    dueAt: ts(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    processedAt: ts(),
+    setAsideAt: ts(),
+    /** What it became: the customer's id in the channel and our message id (none: ignored). */
+    externalId: text(),
+    messageId: uuid(),
+  },
+  (t) => [
+    uniqueIndex('channel_inbound_events_provider_id').on(t.channelId, t.providerId),
+    index('channel_inbound_events_due')
+      .on(t.dueAt)
+      .where(sql`due_at is not null`),
+    index('channel_inbound_events_message').on(t.messageId),
+  ],
+);
+
+/**
+ * Replies on their way to a channel's provider, one per message (our id is the key, so a reply
+ * is never queued, or sent, twice). A job is a due time claimed with FOR UPDATE SKIP LOCKED, as
+ * the timers are; `state` only moves forward: pending → sent → delivered → read, or failed.
+ */
+export const channelDeliveries = pgTable(
+  'channel_deliveries',
+  {
+    messageId: uuid()
+      .primaryKey()
+      .references(() => messages.id),
+    orgId: uuid().notNull(),
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    chatId: uuid().notNull(),
+    state: text({ enum: ['pending', 'sending', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
+    /** When the worker next tries it; null once it left `pending`. */
+    dueAt: ts(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    providerMessageId: text(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [
+    index('channel_deliveries_due')
+      .on(t.dueAt)
+      .where(sql`due_at is not null`),
+    uniqueIndex('channel_deliveries_provider_id')
+      .on(t.channelId, t.providerMessageId)
+      .where(sql`provider_message_id is not null`),
+  ],
+);
+
+/**
+ * Small durable values an adapter keeps per channel across restarts (Telegram's update offset,
+ * an IMAP mailbox's UIDVALIDITY and last UID), so nothing is read twice or skipped.
+ */
+export const channelCursors = pgTable(
+  'channel_cursors',
+  {
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    key: text().notNull(),
+    value: text().notNull(),
+    updatedAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.key] })],
+);
+
+/** How each channel is doing (synced as `channelHealth`; written throttled by the pipeline). */
+export const channelHealth = pgTable(
+  'channel_health',
+  {
+    /** The channel's id. */
+    id: uuid()
+      .primaryKey()
+      .references(() => channels.id),
+    orgId: uuid().notNull(),
+    connected: boolean().notNull().default(false),
+    lastInboundAt: ts(),
+    lastOutboundAt: ts(),
+    lastError: text(),
+    lastErrorAt: ts(),
+    setAsideEvents: integer().notNull().default(0),
+    pendingDeliveries: integer().notNull().default(0),
+    updatedAt: ts().notNull(),
+  },
+  (t) => [index('channel_health_org').on(t.orgId)],
+);

@@ -4,6 +4,8 @@ import { clientHandlers } from './clients/handlers';
 import { distributionHandlers } from './distribution/handlers';
 import { messageHandlers } from './messages/handlers';
 import { peopleHandlers } from './people/handlers';
+import { channelHandlers, channelPreparers } from './channels/handlers';
+import type { AreaPreparers } from './core/command-prepare';
 
 /**
  * Every command's handler, gathered from the areas. A command type no area handles is a type error
@@ -15,4 +17,11 @@ export const COMMAND_HANDLERS: CommandHandlers = combineAreaHandlers(
   peopleHandlers,
   distributionHandlers,
   clientHandlers,
+  channelHandlers,
 );
+
+/**
+ * The prepare steps of the commands that have one (server/domain/core/command-prepare.ts): work
+ * before the transaction, such as asking a channel's provider whether a token works.
+ */
+export const COMMAND_PREPARERS: AreaPreparers = { ...channelPreparers };

@@ -22,9 +22,18 @@ import { lostRace, uniqueRefusal, uniqueViolation } from './core/unique-refusal'
 import { senderOfActor, type CommandSender } from './core/command-sender';
 import { commandFingerprint } from './core/command-fingerprint';
 import { parseOrFail } from './core/parse';
-import { COMMAND_HANDLERS } from './command-handlers';
+import { COMMAND_HANDLERS, COMMAND_PREPARERS } from './command-handlers';
+import type { CommandPreparer } from './core/command-prepare';
+import { PREPARE_TIMEOUT_MS } from './core/command-prepare';
+import type { ChannelAdapters } from '../channels/registry';
 
-export type CommandDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };
+export type CommandDeps = {
+  database: Database;
+  clock: Clock;
+  wake: (orgId: string) => void;
+  /** The channel adapters a prepare step asks a provider through; none by default. */
+  adapters?: ChannelAdapters;
+};
 export type CommandCaller = {
   orgId: string;
   actor: Actor;
@@ -103,6 +112,40 @@ export async function executeCommand(
   const type = command.type;
   const stored = { orgId: caller.orgId, commandId: command.id, sender, fingerprint };
 
+  /** A refusal is remembered too: a retried command gets the same answer, not a second try. */
+  const refuse = async (error: DomainError): Promise<CommandResult> => {
+    const refused = rejection(command.id, error, caller.viewer);
+    await db
+      .insert(commandResults)
+      .values({ ...stored, result: refused })
+      .onConflictDoNothing();
+    return (await earlier()) ?? refused;
+  };
+
+  // A step that asks a provider runs before the transaction, never inside it: a transaction held
+  // open over a slow HTTP call would hold its locks as long (docs/channels.md).
+  let prepared: unknown = undefined;
+  const preparer = COMMAND_PREPARERS[type] as CommandPreparer<CommandType> | undefined;
+  if (preparer) {
+    const first = await earlier();
+    if (first) return first;
+    try {
+      prepared = await preparer(
+        {
+          db,
+          orgId: caller.orgId,
+          viewer: caller.viewer,
+          adapters: deps.adapters ?? {},
+          signal: AbortSignal.timeout(PREPARE_TIMEOUT_MS),
+        },
+        payload as CommandPayload<CommandType>,
+      );
+    } catch (error) {
+      if (error instanceof DomainError) return refuse(error);
+      throw error;
+    }
+  }
+
   for (let attempt = 1; ; attempt++) {
     const first = await earlier();
     if (first) return first;
@@ -113,7 +156,7 @@ export async function executeCommand(
           deps.database,
           tx,
           caller,
-          { commandId: command.id, now },
+          { commandId: command.id, now, prepared },
           (scope) =>
             (COMMAND_HANDLERS[type] as CommandHandler<CommandType>)(
               scope,
@@ -128,15 +171,7 @@ export async function executeCommand(
       if (result.changed) deps.wake(caller.orgId);
       return result.ok;
     } catch (error) {
-      if (error instanceof DomainError) {
-        // A refusal is remembered too: a retried command gets the same answer, not a second try.
-        const refused = rejection(command.id, error, caller.viewer);
-        await db
-          .insert(commandResults)
-          .values({ ...stored, result: refused })
-          .onConflictDoNothing();
-        return (await earlier()) ?? refused;
-      }
+      if (error instanceof DomainError) return refuse(error);
       if (attempt < RACE_ATTEMPTS && lostRace(error)) continue;
       const violated = uniqueViolation(error);
       const named = violated && uniqueRefusal(violated);

@@ -21,6 +21,7 @@ import { widgetRoutes } from '../channels/site-chat/widget-routes';
 import { widgetFileRoutes } from '../channels/site-chat/widget-file-routes';
 import { demoSiteRoute } from '../demo/demo-site-route';
 import { staticRoutes } from './static-routes';
+import { channelAdapters } from '../channels/registry';
 
 /** NOTIFY channel for session revocations, so every instance drops the socket of a logged-out token. */
 export const CONTROL_CHANNEL = 'sc_control';
@@ -74,7 +75,8 @@ export async function buildServer(
     app.log.error(error, 'presence update failed');
   });
   presence.start();
-  const commandDeps: CommandDeps = { database, clock, wake };
+  const adapters = options.channelAdapters ?? channelAdapters();
+  const commandDeps: CommandDeps = { database, clock, wake, adapters };
   const context: ServerContext = {
     database,
     clock,
@@ -83,6 +85,7 @@ export async function buildServer(
     auth,
     execute: (caller, command) => executeCommand(commandDeps, caller, command),
     limiter,
+    adapters,
   };
 
   await database.listen([EVENTS_CHANNEL, CONTROL_CHANNEL], (channel, payload) => {

@@ -6,6 +6,7 @@ import type { CommandCaller } from '../domain/execute-command';
 import type { LiveHub } from '../sync/live-hub';
 import type { Presence } from '../sync/presence';
 import type { CommandEnvelope, CommandResult } from '../../src/protocol';
+import type { ChannelAdapters } from '../channels/registry';
 
 /*
  * What a server is built from and what its routes share, apart from app.ts that builds it: route
@@ -41,6 +42,11 @@ export type ServerOptions = {
   logger?: boolean;
   /** This instance's name in the presence table; a fresh one per process by default. */
   instanceId?: string;
+  /**
+   * The channel adapters, by type (server/channels/registry.ts); the environment's by default.
+   * Tests give adapters that speak to a local provider.
+   */
+  channelAdapters?: ChannelAdapters;
 };
 
 /** Everything the routes share. */
@@ -52,4 +58,5 @@ export type ServerContext = {
   auth: AuthService;
   execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
   limiter: RateLimiter;
+  adapters: ChannelAdapters;
 };

@@ -125,6 +125,11 @@ export const SERVER_SYNCED_TABLES = {
     sight: ORG,
     toWire: wire.autoReplyRow,
   }),
+  channelHealth: synced(t.channelHealth, {
+    orgId: t.channelHealth.orgId,
+    sight: ORG,
+    toWire: wire.channelHealthRow,
+  }),
   chats: synced(t.chats, { orgId: t.chats.orgId, sight: { kind: 'chat' }, toWire: wire.chatRow }),
   messages: synced(t.messages, {
     orgId: t.messages.orgId,

@@ -2,6 +2,7 @@ import type * as schema from '../db/schema';
 import type {
   AutoReplyRow,
   Channel,
+  ChannelHealth,
   Chat,
   ChatHistoryEntry,
   BlacklistEntry,
@@ -99,7 +100,26 @@ export const channelRow = (r: typeof schema.channels.$inferSelect): Channel => (
   expiredMinutes: r.expiredMinutes,
   autoReplyWaitMinutes: r.autoReplyWaitMinutes,
   settings: r.settings,
+  // Secrets are write-only: the browser learns which are set, never a value (docs/channels.md).
+  secretsSet: Object.keys(r.secrets)
+    .filter((name) => typeof r.secrets[name] === 'string' && r.secrets[name] !== '')
+    .sort(),
+  teamVisibility: r.teamVisibility,
+  ratingText: r.ratingText,
+  ratingBeforeEnd: r.ratingBeforeEnd,
   createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const channelHealthRow = (r: typeof schema.channelHealth.$inferSelect): ChannelHealth => ({
+  id: r.id,
+  connected: r.connected,
+  lastInboundAt: isoOrNull(r.lastInboundAt),
+  lastOutboundAt: isoOrNull(r.lastOutboundAt),
+  lastError: r.lastError,
+  lastErrorAt: isoOrNull(r.lastErrorAt),
+  setAsideEvents: r.setAsideEvents,
+  pendingDeliveries: r.pendingDeliveries,
   updatedAt: iso(r.updatedAt),
 });
 
@@ -235,6 +255,7 @@ export const messageRow = (r: typeof schema.messages.$inferSelect): Message => (
   status: r.status,
   attachments: r.attachments,
   buttons: r.buttons,
+  failureReason: r.failureReason,
   createdAt: iso(r.createdAt),
 });
 

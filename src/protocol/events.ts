@@ -28,6 +28,7 @@ export type Actor = v.InferOutput<typeof ActorSchema>;
 /** Domain facts, used for history timelines, notifications and reports. */
 export const EVENT_TYPES = [
   'message.added',
+  /** A reply's delivery moved forward (sent → delivered → read) or failed (undelivered). */
   'message.statusChanged',
   'chat.created',
   'chat.assigned',
@@ -51,6 +52,11 @@ export const EVENT_TYPES = [
   'role.deleted',
   'user.created',
   'channel.thresholdsSet',
+  'channel.created',
+  'channel.updated',
+  'channel.activeSet',
+  /** The pipeline's throttled health write (docs/channels.md "Health"). */
+  'channel.healthChanged',
   'client.created',
   'client.updated',
   'client.spamSet',

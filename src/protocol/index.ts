@@ -12,6 +12,8 @@ export * from './entities/role';
 export * from './entities/user';
 export * from './entities/team';
 export * from './entities/channel';
+export * from './entities/channel-health';
+export * from './channel-settings';
 export * from './entities/client';
 export * from './entities/client-status';
 export * from './entities/company';

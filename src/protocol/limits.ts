@@ -68,6 +68,18 @@ export const LIMITS = {
   companyNameMax: 255,
   /** A CRM's id for a company (Bitrix24 and amoCRM ids are numbers; others use UUIDs). */
   outerIdMax: 64,
+  /** A channel's name (spec §3 gives none; as an organization's name). */
+  channelNameMax: 255,
+  /** The service-assessment text of a channel. */
+  channelRatingTextMax: 1000,
+  /** One per-type setting's text (a host, a login, an address). */
+  channelSettingTextMax: 255,
+  /** One secret's text (a bot token, a mail password). */
+  channelSecretMax: 1024,
+  /** Addresses of an e-mail channel (To and Copy). */
+  channelAddressesMax: 20,
+  /** Why a message could not be delivered, as the provider said it (cut to this length). */
+  deliveryReasonMax: 500,
   /** Closed chats older than this are not bootstrapped; they come on demand. */
   bootstrapClosedChatDays: 30,
 } as const;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { AutoReplyRowSchema } from './entities/auto-reply';
 import { ChannelSchema } from './entities/channel';
 import { RoutingRuleRowSchema } from './entities/routing-rule';
+import { ChannelHealthSchema } from './entities/channel-health';
 import { ChatHistoryEntrySchema, ChatSchema } from './entities/chat';
 import { BlacklistEntrySchema, BlockedMessageSchema } from './entities/blacklist';
 import {
@@ -105,6 +106,7 @@ export const SYNCED_TABLES = {
   blockedMessages: synced(BlockedMessageSchema, { key: 'id', indexes: ['entryId', 'receivedAt'] }),
   routingRules: synced(RoutingRuleRowSchema, { key: 'id', indexes: ['channelId'] }),
   autoReplies: synced(AutoReplyRowSchema, { key: 'id', indexes: ['channelId'] }),
+  channelHealth: synced(ChannelHealthSchema, { key: 'id', indexes: [] }),
 };
 
 export type SyncTable = keyof typeof SYNCED_TABLES;

@@ -19,6 +19,11 @@ export class CommandScope {
   readonly lockedChats = new Set<string>();
   /** Chats just taken from an operator for not answering: chat id → that operator. */
   readonly avoidOperator = new Map<string, string>();
+  /**
+   * What the command's prepare step found before the transaction (a provider's answer to a
+   * credentials check; server/domain/core/command-prepare.ts); undefined for other work.
+   */
+  prepared: unknown = undefined;
 
   constructor(
     readonly tx: Tx,

@@ -17,10 +17,11 @@ export async function runInScope(
   database: Database,
   tx: Tx,
   caller: ScopeCaller,
-  options: { commandId: string | null; now: Date },
+  options: { commandId: string | null; now: Date; prepared?: unknown },
   work: (scope: CommandScope) => Promise<void>,
 ): Promise<number | null> {
   const scope = new CommandScope(tx, caller.orgId, caller.actor, caller.viewer, options.now, newId);
+  scope.prepared = options.prepared;
   await work(scope);
   await settleDistribution(scope);
   // Locks are taken in one order everywhere: chats, the distribution lock, users, the log. The

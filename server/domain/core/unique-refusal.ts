@@ -15,6 +15,8 @@ export const UNIQUE_REFUSALS: Readonly<Record<string, ErrorName>> = {
   client_contacts_address: 'PROFILE_CONTACT_EXISTS',
   client_contacts_identity: 'PROFILE_CONTACT_EXISTS',
   blacklist_org_entry: 'BLACKLIST_ENTRY_EXISTS',
+  channels_org_name: 'SERVICE_ACCOUNT_DUPLICATE_NAME',
+  channels_provider_identity: 'SERVICE_ACCOUNT_EXISTS',
 };
 
 /**

@@ -6,6 +6,7 @@ import { MESSAGE_COMMANDS } from './messages';
 import { PEOPLE_COMMANDS } from './people';
 import { DISTRIBUTION_COMMANDS } from './distribution';
 import { CLIENT_COMMANDS } from './clients';
+import { CHANNEL_COMMANDS } from './channels';
 import { COMMAND_PAYLOADS, COMMAND_TYPES, STAFF_COMMAND_TYPES } from '.';
 
 const AREAS = [
@@ -14,6 +15,7 @@ const AREAS = [
   PEOPLE_COMMANDS,
   DISTRIBUTION_COMMANDS,
   CLIENT_COMMANDS,
+  CHANNEL_COMMANDS,
 ];
 const Empty = v.object({});
 

@@ -7,6 +7,7 @@ import { MESSAGE_COMMANDS } from './messages';
 import { PEOPLE_COMMANDS } from './people';
 import { DISTRIBUTION_COMMANDS } from './distribution';
 import { CLIENT_COMMANDS } from './clients';
+import { CHANNEL_COMMANDS } from './channels';
 
 export * from './command-area';
 export * from './chats';
@@ -14,10 +15,11 @@ export * from './messages';
 export * from './people';
 export * from './distribution';
 export * from './clients';
+export * from './channels';
 
 /**
  * Commands: `{ id, type, payload }`. Each area declares its commands in a file of its own
- * beside this one (chats, messages, people, distribution, clients, as server/domain/<area>); here they
+ * beside this one (chats, messages, people, distribution, clients, channels, as server/domain/<area>); here they
  * are combined, and a command type declared by two areas throws at import.
  */
 const ALL_COMMANDS = combineCommandAreas([
@@ -26,6 +28,7 @@ const ALL_COMMANDS = combineCommandAreas([
   PEOPLE_COMMANDS,
   DISTRIBUTION_COMMANDS,
   CLIENT_COMMANDS,
+  CHANNEL_COMMANDS,
 ]);
 
 /** Every command type with its payload schema. */

@@ -60,7 +60,7 @@ export const AutoRepliesSavePayload = v.object({
 
 /**
  * The last two hex digits of a channel's auto-reply ids, one per kind. The database computes the
- * same id (a generated column, migration 0012), so the browser predicts a save into the very row
+ * same id (a generated column, migration 0013), so the browser predicts a save into the very row
  * the server will send, without asking for an id first.
  */
 const KIND_SUFFIX: Record<AutoReplyKind, string> = {

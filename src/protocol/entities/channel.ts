@@ -31,7 +31,13 @@ export const ExpiryThresholdSchema = v.nullable(
   v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIMITS.storedIntegerMax)),
 );
 
-/** What staff see of a channel; tokens and provider passwords stay on the server. */
+/** The service-assessment text a channel sends when it asks for a rating (spec §3). */
+export const ChannelRatingTextSchema = v.pipe(v.string(), v.maxLength(LIMITS.channelRatingTextMax));
+
+/**
+ * What staff see of a channel. Tokens and provider passwords stay on the server (write-only,
+ * docs/channels.md "Secrets"): the row says only which of them are set.
+ */
 export const ChannelSchema = v.object({
   id: IdSchema,
   name: v.pipe(v.string(), v.trim(), v.minLength(1)),
@@ -42,9 +48,19 @@ export const ChannelSchema = v.object({
   halfExpiredMinutes: ExpiryThresholdSchema,
   expiredMinutes: ExpiryThresholdSchema,
   /** Minutes a customer waits without a staff reply before the waiting auto-reply (1, 2 or 5). */
-  autoReplyWaitMinutes: v.pipe(v.number(), v.integer()),
-  /** Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl). */
+  autoReplyWaitMinutes: v.optional(v.pipe(v.number(), v.integer()), 1),
+  /**
+   * Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl; telegram:
+   * botUsername as the provider told it; email: hosts, ports, login, addresses). Never a secret.
+   */
   settings: v.record(v.string(), v.unknown()),
+  /** Names of the secrets this channel holds (`token`, `password`); never their values. */
+  secretsSet: v.optional(v.array(v.string()), []),
+  /** Spec §3 "team visibility": the channel is shown to its team's members (docs/channels.md). */
+  teamVisibility: v.optional(v.boolean(), false),
+  ratingText: v.optional(v.string(), ''),
+  /** Whether the customer may rate before the dialog ends (spec §3). */
+  ratingBeforeEnd: v.optional(v.boolean(), false),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

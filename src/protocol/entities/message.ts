@@ -25,6 +25,11 @@ export const MessageSchema = v.object({
   attachments: v.array(AttachmentSchema),
   /** Answers offered as buttons (the system bot's auto-replies); absent on older rows. */
   buttons: v.optional(v.array(v.string())),
+  /**
+   * Why a reply is `undelivered`, as the channel's provider said it (docs/channels.md); absent on
+   * older rows and on every other status.
+   */
+  failureReason: v.optional(v.nullable(v.string())),
   createdAt: TimestampSchema,
 });
 export type Message = v.InferOutput<typeof MessageSchema>;

@@ -1,0 +1,204 @@
+import type { ChannelType, ErrorName } from '../../src/protocol';
+
+/**
+ * The contract every connectable channel type implements (docs/channels.md "The adapter"). An
+ * adapter only speaks its provider's API, at a base URL the installation configures; everything
+ * that must hold for every channel — storing an inbound event before it is acknowledged, turning
+ * it into `message.receive` once, delivery jobs, retries, statuses that only move forward, health —
+ * is the pipeline's (server/channels/pipeline/), so no adapter can get it wrong on its own.
+ */
+
+/** What an adapter knows of a channel: its public settings and its write-only secrets. */
+export type ChannelCredentials = {
+  /** Public per-type settings, as CHANNEL_TYPE_SETTINGS of src/protocol/channel-settings.ts parse them. */
+  settings: Readonly<Record<string, unknown>>;
+  /** Secret values by name (`token`, `password`). Never logged, never put in a URL or an error. */
+  secrets: Readonly<Record<string, string>>;
+};
+
+/** A stored channel as the pipeline hands it to its adapter. */
+export type AdapterChannel = ChannelCredentials & {
+  id: string;
+  orgId: string;
+  type: ChannelType;
+  name: string;
+};
+
+/**
+ * A refusal the administrator can act on, by its spec §8 name, and the form field it belongs to
+ * (SERVICE_ACCOUNT_INVALID_TOKEN → "Incorrect token specified" at `token`).
+ */
+export type CheckRefusal = {
+  ok: false;
+  error: Extract<
+    ErrorName,
+    | 'SERVICE_ACCOUNT_INVALID_TOKEN'
+    | 'SERVICE_ACCOUNT_INVALID_FIELDS'
+    | 'INVALID_CREDENTIALS'
+    | 'CHANNEL_SERVICE_NOT_FOUND'
+  >;
+  field?: string;
+};
+
+/**
+ * What checking credentials with the provider learned. `identity` names the provider's account
+ * (a bot's numeric id, `login@imap-host`): one account feeds one channel across all
+ * organizations (SERVICE_ACCOUNT_EXISTS), and a new token must name the same one
+ * (TOKEN_NOT_FROM_CURRENT_BOT). `settings` are public facts to store (the bot's username).
+ */
+export type CheckSuccess = {
+  ok: true;
+  identity: string;
+  settings: Record<string, unknown>;
+};
+export type CheckResult = CheckSuccess | CheckRefusal;
+
+/** One event as the provider sent it, under the provider's own id for it (a duplicate is ignored). */
+export type RawInboundEvent = {
+  /** Unique per channel: Telegram's update_id, an IMAP `UIDVALIDITY:UID`, a Message-ID. */
+  providerId: string;
+  /** The event as received (JSON); stored as is, so processing can be re-run after a fix. */
+  payload: unknown;
+};
+
+/**
+ * Small durable values per channel (Telegram's update offset, IMAP UIDVALIDITY and last UID):
+ * kept in the database, so a restart neither reads an event twice nor skips one.
+ */
+export type CursorStore = {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+};
+
+/** A delivery status the provider reported for one of our sent messages. */
+export type StatusReport = {
+  providerMessageId: string;
+  status: 'delivered' | 'read';
+};
+
+/** What a receiving adapter is given while its channel is active. */
+export type ReceiveContext = {
+  channel: AdapterChannel;
+  cursor: CursorStore;
+  /**
+   * Hands events to the pipeline. When the promise resolves every event is stored durably (or
+   * was already): only then may the adapter acknowledge them to the provider (advance an offset,
+   * flag a mail as seen). A rejection means nothing can be assumed stored: do not acknowledge.
+   */
+  deliver(events: readonly RawInboundEvent[]): Promise<void>;
+  /** Delivery statuses the provider reported (delivered, read); the pipeline moves them forward only. */
+  statuses(reports: readonly StatusReport[]): Promise<void>;
+  /** Whether the provider answers: shown on the channel's page (its health). */
+  health(report: { connected: boolean; error?: string }): void;
+  /**
+   * Where the provider should call us (`${PUBLIC_URL}/api/channels/<channel id>/webhook`), or null
+   * when the installation has no public address: then the adapter polls.
+   */
+  webhookUrl: string | null;
+  /** Aborted when the channel is stopped (deactivated, settings changed, server stopping). */
+  signal: AbortSignal;
+};
+
+/** A webhook call's raw request, before anything of it is parsed or stored. */
+export type WebhookRequest = {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body's bytes, as received: signatures are checked on these. */
+  body: Buffer;
+};
+
+/** A webhook call's verdict: refused (a wrong secret or signature, nothing stored), or its events. */
+export type WebhookResult =
+  | { ok: true; events: RawInboundEvent[]; statuses?: StatusReport[] }
+  | { ok: false; status: 401 | 403 | 400; reason: string };
+
+/** A file of an inbound message, fetched at once (a provider's file links expire). */
+export type InboundFile = { name: string; type: string; bytes: Buffer };
+
+/**
+ * One stored event as the payload of the existing `message.receive` command (without channelId,
+ * messageId and attachments, which the pipeline supplies), or a reason to ignore it (an edit, a
+ * service message): an ignored event is marked processed, not retried.
+ */
+export type InboundMessage =
+  | {
+      kind: 'message';
+      /** The customer as the channel knows them (message.receive's `client`). */
+      client: { externalId: string; name?: string; phone?: string; email?: string };
+      text: string;
+      files: InboundFile[];
+    }
+  | { kind: 'ignore'; reason: string };
+
+/** A file of a reply, as bytes: uploaded to the provider, never a link to us. */
+export type OutboundFile = { name: string; type: string; bytes: Buffer };
+
+/** One reply to send. */
+export type OutboundMessage = {
+  /** Our message id: the delivery job's key, and an idempotency key where the provider takes one. */
+  messageId: string;
+  /** The customer's id in this channel (a Telegram chat id, an e-mail address). */
+  recipient: string;
+  text: string;
+  files: OutboundFile[];
+  /**
+   * Provider ids of this chat's earlier messages, oldest first (inbound event ids and our sent
+   * messages' provider ids, at most 50): e-mail's In-Reply-To and References come from these.
+   */
+  thread: string[];
+  /** The payload of the customer's latest inbound event in this chat, if any (its subject, …). */
+  lastInbound: unknown;
+};
+
+/** What sending once came to. */
+export type SendResult =
+  /** Accepted by the provider; its id lets delivery statuses find the message. */
+  | { kind: 'sent'; providerMessageId: string }
+  /**
+   * Not now (the provider is down, 5xx, 429, a network failure): tried again later, after
+   * `retryAfterSeconds` when the provider said (429 retry_after), else with backoff.
+   */
+  | { kind: 'retry'; reason: string; retryAfterSeconds?: number }
+  /** Never (the customer blocked the bot, the address does not exist): the message is undelivered. */
+  | { kind: 'failed'; reason: string };
+
+/** A running receiver; stopped when the channel is deactivated, changed or the server stops. */
+export type Receiver = { stop(): Promise<void> };
+
+export type ChannelAdapter = {
+  /** The channel type it serves; the registry maps each type to one adapter. */
+  readonly type: ChannelType;
+
+  /**
+   * Asks the provider whether the credentials work, before a channel is created or its secrets
+   * replaced (docs/channels.md "Commands that ask a provider"): nothing is written on a refusal.
+   * Runs outside any transaction; must give up within a few seconds (`signal`).
+   */
+  check(credentials: ChannelCredentials, signal: AbortSignal): Promise<CheckResult>;
+
+  /**
+   * Starts receiving for an active channel: registers a webhook at `context.webhookUrl` (with a
+   * secret the provider sends back in a header), or polls when it is null. Events go through
+   * `context.deliver`; the adapter acknowledges to the provider only after it resolved.
+   */
+  start(context: ReceiveContext): Promise<Receiver>;
+
+  /**
+   * Verifies a webhook call on its raw bytes and headers (a constant-time secret or signature
+   * check) and splits it into events; absent for types that only poll.
+   */
+  webhook?(channel: AdapterChannel, request: WebhookRequest): WebhookResult;
+
+  /**
+   * Turns one stored event into a customer's message, fetching its files now. Throwing counts a
+   * failed attempt (retried, then set aside with the error); it must not have side effects the
+   * provider would see.
+   */
+  toMessage(
+    channel: AdapterChannel,
+    event: RawInboundEvent,
+    signal: AbortSignal,
+  ): Promise<InboundMessage>;
+
+  /** Sends one reply once. Must not throw for a provider's answer: name it as a SendResult. */
+  send(channel: AdapterChannel, message: OutboundMessage, signal: AbortSignal): Promise<SendResult>;
+};

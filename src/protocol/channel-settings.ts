@@ -1,0 +1,118 @@
+import * as v from 'valibot';
+import { LIMITS } from './limits';
+import { SafeText } from './text';
+import { EmailSchema } from './validation';
+import type { ChannelType } from './entities/channel';
+
+/**
+ * Each connectable channel type's settings and secrets (spec §3 per-type fields), one schema per
+ * type, used by the wizard's form and by the server's channel.create/update alike. `settings` are
+ * public (synced on the channel row); `secrets` are write-only (docs/channels.md "Secrets"): the
+ * server stores them in channels.secrets and the browser learns only which are set.
+ *
+ * `provider: true` types speak to an outside provider through an adapter
+ * (server/channels/registry.ts): their credentials are checked before a save, replies to them are
+ * delivery jobs, and without an adapter they cannot be created (CHANNEL_SERVICE_NOT_FOUND). The
+ * others (site_chat) are ours: customers read our own feed. A type not listed here cannot be
+ * created or saved at all.
+ */
+const settingText = v.pipe(
+  v.string(),
+  v.trim(),
+  SafeText,
+  v.maxLength(LIMITS.channelSettingTextMax),
+);
+const requiredText = v.pipe(settingText, v.minLength(1, 'SERVICE_ACCOUNT_INVALID_FIELDS'));
+const secretText = v.pipe(
+  v.string(),
+  v.trim(),
+  SafeText,
+  v.minLength(1, 'SERVICE_ACCOUNT_INVALID_FIELDS'),
+  v.maxLength(LIMITS.channelSecretMax),
+);
+/** Spec §5: "email port numeric". A form's field is text, so a typed "99x" is refused by name. */
+const portSchema = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'VALIDATION_FAILED'))]),
+  v.transform(Number),
+  v.integer('VALIDATION_FAILED'),
+  v.minValue(1, 'VALIDATION_FAILED'),
+  v.maxValue(65535, 'VALIDATION_FAILED'),
+);
+
+export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
+export const MAIL_RECEIVE_PROTOCOLS = ['imap', 'pop3'] as const;
+
+/** An address of an e-mail channel: where replies are also sent, as To or as Copy (spec §3). */
+export const MailAddressSchema = v.object({
+  address: EmailSchema,
+  kind: v.picklist(['to', 'copy']),
+});
+
+export const CHANNEL_TYPE_SETTINGS = {
+  /** Our site-chat widget (spec §3 site_chat); its customers read our feed, no provider. */
+  site_chat: {
+    provider: false,
+    settings: v.object({
+      welcomeMessage: v.optional(
+        v.pipe(v.string(), SafeText, v.maxLength(LIMITS.channelRatingTextMax)),
+        '',
+      ),
+      title: v.optional(settingText, ''),
+      subtitle: v.optional(settingText, ''),
+      logoUrl: v.optional(v.nullable(settingText), null),
+    }),
+    secrets: v.object({}),
+  },
+  /**
+   * Telegram: the bot token is the only input; the bot's username is learned from getMe when the
+   * token is checked, and the server stores it (spec §5: it must end in "bot").
+   */
+  telegram: {
+    provider: true,
+    settings: v.object({}),
+    secrets: v.object({ token: secretText }),
+  },
+  /** E-mail: receive by IMAP or POP3 and send by SMTP with one login (spec §3 email fields). */
+  email: {
+    provider: true,
+    settings: v.object({
+      receiveProtocol: v.picklist(MAIL_RECEIVE_PROTOCOLS),
+      receiveHost: requiredText,
+      receivePort: portSchema,
+      receiveSecurity: v.picklist(MAIL_SECURITY),
+      sendHost: requiredText,
+      sendPort: portSchema,
+      sendSecurity: v.picklist(MAIL_SECURITY),
+      login: requiredText,
+      /** The channel's own address, replies' From. */
+      address: EmailSchema,
+      addresses: v.pipe(v.array(MailAddressSchema), v.maxLength(LIMITS.channelAddressesMax)),
+    }),
+    secrets: v.object({ password: secretText }),
+  },
+} as const satisfies Partial<
+  Record<
+    ChannelType,
+    {
+      provider: boolean;
+      settings: v.GenericSchema<unknown, Record<string, unknown>>;
+      secrets: v.ObjectSchema<v.ObjectEntries, undefined>;
+    }
+  >
+>;
+
+/** A channel type staff may create and save: one with settings here. */
+export type ConnectableChannelType = keyof typeof CHANNEL_TYPE_SETTINGS;
+export const CONNECTABLE_CHANNEL_TYPES = Object.keys(
+  CHANNEL_TYPE_SETTINGS,
+) as ConnectableChannelType[];
+export const isConnectableType = (type: string): type is ConnectableChannelType =>
+  Object.hasOwn(CHANNEL_TYPE_SETTINGS, type);
+
+/** The secrets a type takes, by name (`token`, `password`): the row's `secretsSet` lists these. */
+export const secretNamesOf = (type: ConnectableChannelType): string[] =>
+  Object.keys(CHANNEL_TYPE_SETTINGS[type].secrets.entries);
+
+/** Whether a type speaks to an outside provider through an adapter (see above). */
+export const isProviderType = (type: string): boolean =>
+  isConnectableType(type) && CHANNEL_TYPE_SETTINGS[type].provider;
