@@ -6,6 +6,7 @@ import type { PageType } from './channel-list';
 import { ChannelLink, type ChannelLinks } from './channel-links';
 import { RoutingTab } from './RoutingTab';
 import { ThresholdsForm } from './ThresholdsForm';
+import { ChannelHealthView } from './ChannelHealthView';
 import { useChannelSettings } from './queries';
 import './channels.css';
 
@@ -58,6 +59,7 @@ export function ChannelEditScreen({
         >
           {t('channels.backToList')}
         </ChannelLink>
+        <ChannelHealthView health={data.health} />
         <div className="channels__tabs" role="tablist">
           {CHANNEL_TABS.map((name) => (
             <button

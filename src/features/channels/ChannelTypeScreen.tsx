@@ -12,7 +12,7 @@ export function ChannelTypeScreen({ type, links }: { type: ConnectableType; link
   const { t } = useI18n();
   const data = useChannelsData();
   const rows = useMemo(
-    () => (data ? connectedRows(data.channels, data.teams, type) : []),
+    () => (data ? connectedRows(data.channels, data.teams, data.health, type) : []),
     [data, type],
   );
   return (

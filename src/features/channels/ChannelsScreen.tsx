@@ -15,7 +15,10 @@ import './channels.css';
 export function ChannelsScreen({ links }: { links: ChannelLinks }) {
   const { t } = useI18n();
   const data = useChannelsData();
-  const rows = useMemo(() => (data ? connectedRows(data.channels, data.teams) : []), [data]);
+  const rows = useMemo(
+    () => (data ? connectedRows(data.channels, data.teams, data.health) : []),
+    [data],
+  );
   const counts = useMemo(() => connectedCounts(data?.channels ?? []), [data]);
 
   return (

@@ -19,6 +19,7 @@ export function ChannelsTable({
           <th scope="col">{t('channels.column.type')}</th>
           <th scope="col">{t('channels.column.team')}</th>
           <th scope="col">{t('channels.column.active')}</th>
+          <th scope="col">{t('channels.column.health')}</th>
         </tr>
       </thead>
       <tbody>
@@ -42,6 +43,7 @@ export function ChannelsTable({
             <td data-testid="channel-active">
               {t(row.active ? 'channels.active.yes' : 'channels.active.no')}
             </td>
+            <td data-testid="channel-health-state">{t(`channels.health.${row.health}`)}</td>
           </tr>
         ))}
       </tbody>

@@ -95,6 +95,15 @@ export function checkAutoRepliesForm(
     const found = problemsOf(parsed.issues, ['text', 'buttons'] as const, reply);
     if (found.text && reply.text.trim() === '')
       found.text = { kind: 'error', name: 'DEFAULT_MESSAGE_EMPTY' };
+    // The list's length and a button's length both read as "too long": say which by name.
+    if (found.buttons)
+      found.buttons = {
+        kind: 'error',
+        name:
+          reply.buttons.length > LIMITS.nodeMaxButtons
+            ? 'TOO_MANY_BUTTONS'
+            : 'BUTTON_TEXT_TOO_LONG',
+      };
     problems[reply.kind] = found;
   }
   const input = { channelId, waitMinutes: Number(values.waitMinutes), replies };

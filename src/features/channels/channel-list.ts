@@ -1,4 +1,4 @@
-import type { Channel, ChannelType, Team } from '../../protocol';
+import type { Channel, ChannelHealth, ChannelType, Team } from '../../protocol';
 
 /** Channel types an administrator connects here (spec §2); support is made by the platform. */
 export const CONNECTABLE_TYPES = [
@@ -22,7 +22,10 @@ export const isPageType = (type: string): type is PageType =>
   (PAGE_TYPES as readonly string[]).includes(type);
 
 /** A connected channel as the list shows it: its team's name beside it. */
-export type ChannelRow = Channel & { teamName: string | null };
+export type ChannelRow = Channel & {
+  teamName: string | null;
+  health: ReturnType<typeof healthState>;
+};
 
 /**
  * The connected channels, by name (case-insensitive, then id so equal names keep one order),
@@ -31,14 +34,17 @@ export type ChannelRow = Channel & { teamName: string | null };
 export function connectedRows(
   channels: readonly Channel[],
   teams: readonly Team[],
+  health: readonly ChannelHealth[],
   type?: ChannelType,
 ): ChannelRow[] {
   const teamNames = new Map(teams.map((team) => [team.id, team.name]));
+  const healthOf = new Map(health.map((row) => [row.id, row]));
   return channels
     .filter((channel) => type === undefined || channel.type === type)
     .map((channel) => ({
       ...channel,
       teamName: channel.teamId ? (teamNames.get(channel.teamId) ?? null) : null,
+      health: healthState(healthOf.get(channel.id)),
     }))
     .sort(
       (a, b) =>
@@ -56,3 +62,12 @@ export function connectedCounts(channels: readonly Channel[]): Map<ChannelType, 
 
 /** Whether a channel's pages are here: a type the spec gives pages to (§2). */
 export const hasPages = (channel: Pick<Channel, 'type'>): boolean => isPageType(channel.type);
+
+/** A channel's health in one word: no row yet is unknown (a channel made before health rows). */
+export const healthState = (
+  health: Pick<ChannelHealth, 'connected' | 'lastError'> | undefined,
+): 'connected' | 'failing' | 'disconnected' | 'unknown' => {
+  if (!health) return 'unknown';
+  if (health.connected) return health.lastError ? 'failing' : 'connected';
+  return 'disconnected';
+};

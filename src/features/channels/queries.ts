@@ -1,15 +1,19 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AutoReplyRow, Channel, RoutingRule, Team } from '../../protocol';
+import type { AutoReplyRow, Channel, ChannelHealth, RoutingRule, Team } from '../../protocol';
 import { useStore } from '../../store/hooks';
 
 /** The channel pages' shared data: every channel and team of the organization, live. */
-export type ChannelsData = { channels: Channel[]; teams: Team[] };
+export type ChannelsData = { channels: Channel[]; teams: Team[]; health: ChannelHealth[] };
 
 export function useChannelsData(): ChannelsData | undefined {
   const db = useStore();
   return useLiveQuery(async () => {
-    const [channels, teams] = await Promise.all([db.channels.toArray(), db.teams.toArray()]);
-    return { channels, teams };
+    const [channels, teams, health] = await Promise.all([
+      db.channels.toArray(),
+      db.teams.toArray(),
+      db.channelHealth.toArray(),
+    ]);
+    return { channels, teams, health };
   }, [db]);
 }
 
@@ -19,17 +23,19 @@ export type ChannelSettings = {
   rules: RoutingRule[];
   autoReplies: AutoReplyRow[];
   teams: Team[];
+  health: ChannelHealth | undefined;
 };
 
 export function useChannelSettings(channelId: string): ChannelSettings | undefined {
   const db = useStore();
   return useLiveQuery(async () => {
-    const [channel, rules, autoReplies, teams] = await Promise.all([
+    const [channel, rules, autoReplies, teams, health] = await Promise.all([
       db.channels.get(channelId),
       db.routingRules.where('channelId').equals(channelId).toArray(),
       db.autoReplies.where('channelId').equals(channelId).toArray(),
       db.teams.toArray(),
+      db.channelHealth.get(channelId),
     ]);
-    return { channel: channel ?? null, rules, autoReplies, teams };
+    return { channel: channel ?? null, rules, autoReplies, teams, health };
   }, [db, channelId]);
 }
