@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { signedInPage, waitForQueued, type Page } from './browser';
+import { signedInPage, type Page } from './browser';
 import { browserAndApp, type InProcessApp } from './in-process-app';
 
 /** A success toast with this text (spec §8). */
@@ -98,7 +98,10 @@ describe('the channel pages in Chromium', () => {
     await context.setOffline(true);
     await greeting.getByTestId('auto-reply-text').fill('Hello again! We answer within minutes.');
     await page.getByTestId('auto-replies-save').click();
-    await waitForQueued(page, 1);
+    await page
+      .getByTestId('connection')
+      .filter({ hasText: '1 change waiting to be sent' })
+      .waitFor({ timeout: 15_000 });
     await page.reload();
     await page.getByTestId('channel-tab-routing').click({ timeout: 20_000 });
     await page
