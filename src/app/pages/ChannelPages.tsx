@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
 import type { ChannelLinks, ChannelPlace } from '../../features/channels/channel-links';
+import { ChannelCreateScreen } from '../../features/channels/ChannelCreateScreen';
 import { ChannelEditScreen } from '../../features/channels/ChannelEditScreen';
 import { ChannelsScreen } from '../../features/channels/ChannelsScreen';
 import { ChannelTypeScreen } from '../../features/channels/ChannelTypeScreen';
@@ -61,5 +62,17 @@ export function ChannelTypePage(): ReactNode {
 export function ChannelEditPage(): ReactNode {
   const { type, id } = useParams({ from: '/admin/preferences/channels/$type/edit/$id' });
   const links = useChannelLinks();
-  return isPageType(type) ? <ChannelEditScreen type={type} channelId={id} links={links} /> : null;
+  return isPageType(type) ? (
+    <ChannelEditScreen type={type} channelId={id} links={links} appOrigin={location.origin} />
+  ) : null;
+}
+
+/** A type's create page (its wizard). */
+export function ChannelCreatePage(): ReactNode {
+  const { type } = useParams({ from: '/admin/preferences/channels/$type/create' });
+  const links = useChannelLinks();
+  const connectable = CHANNEL_PAGE_TYPES.find((t) => t === type);
+  return connectable ? (
+    <ChannelCreateScreen type={connectable} links={links} appOrigin={location.origin} />
+  ) : null;
 }

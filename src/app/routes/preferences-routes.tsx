@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
 import { sectionPage } from '../pages/SectionPage';
-import { ChannelPageFrame } from '../pages/ChannelPageFrame';
 import { channelPageType, type ChannelPage } from './channel-pages';
 import { adminRoute } from './admin-route';
 import { EditIdSearchSchema, MergeClientSearchSchema, pathId } from './address-ids';
@@ -40,7 +39,7 @@ const channelPageChildren = [
     beforeLoad: ({ params }) => {
       ensureChannelPage(params.type, 'create');
     },
-    component: () => <ChannelPageFrame page="create" />,
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelCreatePage'),
   }),
   createRoute({
     getParentRoute: () => channelTypeRoute,

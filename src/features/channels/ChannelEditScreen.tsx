@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { SectionFrame } from '../../ui/SectionFrame';
 import { useI18n } from '../../ui/i18n';
 import { AutoRepliesTab } from './AutoRepliesTab';
@@ -7,6 +7,8 @@ import { ChannelLink, type ChannelLinks } from './channel-links';
 import { RoutingTab } from './RoutingTab';
 import { ThresholdsForm } from './ThresholdsForm';
 import { ChannelHealthView } from './ChannelHealthView';
+import { ChannelForm } from './ChannelForm';
+import { formType } from './channel-form';
 import { useChannelSettings } from './queries';
 import './channels.css';
 
@@ -21,13 +23,13 @@ export function ChannelEditScreen({
   type,
   channelId,
   links,
-  general,
+  appOrigin,
 }: {
   type: PageType;
   channelId: string;
   links: ChannelLinks;
-  /** The General tab's own settings of the type, below what every channel has. */
-  general?: ReactNode;
+  /** This installation's address, for the site chat's embed snippet. */
+  appOrigin: string;
 }) {
   const { t } = useI18n();
   const data = useChannelSettings(channelId);
@@ -92,7 +94,17 @@ export function ChannelEditScreen({
                 <dt>{t('channels.column.active')}</dt>
                 <dd>{t(channel.active ? 'channels.active.yes' : 'channels.active.no')}</dd>
               </dl>
-              {general}
+              {formType(channel.type) ? (
+                <ChannelForm
+                  key={channel.id}
+                  type={formType(channel.type) ?? 'site_chat'}
+                  channelId={channel.id}
+                  channel={channel}
+                  teams={data.teams}
+                  appOrigin={appOrigin}
+                  onCreated={() => undefined}
+                />
+              ) : null}
               <ThresholdsForm key={channel.id} channel={channel} />
             </div>
           ) : tab === 'routing' ? (
