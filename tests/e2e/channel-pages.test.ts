@@ -123,6 +123,27 @@ describe('the channel pages in Chromium', () => {
       found.some((reply) => reply.text.startsWith('Hello again')),
     );
     expect(saved).toMatchObject({ kind: 'greeting', enabled: true, buttons: ['Prices'] });
+
+    // The e-mail wizard: a port that is not a number is told at its field, and nothing is sent.
+    await page.goto(`${proxy.baseUrl}/admin/preferences/channels/all`);
+    await page
+      .locator('[data-testid="channel-type"][data-type="email"]')
+      .getByTestId('channel-connect')
+      .click();
+    await page.waitForURL(/\/admin\/preferences\/channels\/email\/create$/);
+    const form = page.getByTestId('channel-form');
+    await form.locator('input[name="name"]').fill('Support mail');
+    await form.getByTestId('channel-secret-password').fill('mail-password');
+    await form.getByTestId('channel-setting-address').fill('help@shop.example');
+    await form.getByTestId('channel-setting-login').fill('help@shop.example');
+    await form.getByTestId('channel-setting-receiveHost').fill('imap.shop.example');
+    await form.getByTestId('channel-setting-receivePort').fill('99x');
+    await form.getByTestId('channel-setting-sendHost').fill('smtp.shop.example');
+    await form.getByTestId('channel-setting-copyAddresses').fill('archive@shop.example');
+    await form.getByTestId('channel-save').click();
+    await form.getByText('Incorrect value entered').first().waitFor();
+    const mailChannels = await db.select().from(t.channels).where(eq(t.channels.type, 'email'));
+    expect(mailChannels).toEqual([]);
     await context.close();
   });
 });
