@@ -20,7 +20,12 @@ import { isUploadPath } from './file-upload';
 /** HTTP status for an error name; everything not listed is a 400 (the request was refused). */
 function statusOf(name: ErrorName): number {
   if (name === 'INVALID_CREDENTIALS' || name === 'UNAUTHORIZED') return 401;
-  if (name === 'ACCESS_DENIED' || name === 'USER_INACTIVE' || name === 'ORGANIZATION_DEACTIVATED')
+  if (
+    name === 'ACCESS_DENIED' ||
+    name === 'USER_INACTIVE' ||
+    name === 'ORGANIZATION_DEACTIVATED' ||
+    name === 'WIDGET_ORIGIN_NOT_ALLOWED'
+  )
     return 403;
   if (name === 'PAYLOAD_TOO_LARGE' || name === 'FILE_TOO_LARGE') return 413;
   if (name === 'TOO_MANY_REQUESTS') return 429;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { IdSchema, RatingBody, newId, type RatingLinkView } from '../../src/protocol';
 import { chats, organizations, ratingLinks } from '../db/schema';
@@ -8,6 +8,7 @@ import { DomainError, fail } from '../domain/core/domain-error';
 import type { ServerContext } from './context';
 import { limitedPerAddress } from './rate-limited';
 import type { RateLimit } from '../limits/rate-limiter';
+import { widgetOrigin, widgetPreflight } from '../channels/site-chat/widget-cors';
 
 const LinkParams = v.object({ id: IdSchema });
 
@@ -20,7 +21,23 @@ const RATING_RATE_LIMIT: RateLimit = { name: 'rating', max: 60, windowMs: 60_000
  */
 export const publicRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
-  const limited = { onRequest: limitedPerAddress(context.limiter, RATING_RATE_LIMIT) };
+  const perAddress = limitedPerAddress(context.limiter, RATING_RATE_LIMIT);
+  const limited = { onRequest: perAddress };
+
+  // The site-chat widget rates from the company's page: the rating link's channel decides which
+  // pages may (docs/site-chat-widget.md, "Embedding on a company's site").
+  const channelOfLink = async (request: FastifyRequest) => {
+    const params = v.safeParse(LinkParams, request.params);
+    if (!params.success) return undefined;
+    const [row] = await db
+      .select({ channelId: chats.channelId })
+      .from(ratingLinks)
+      .innerJoin(chats, eq(chats.id, ratingLinks.chatId))
+      .where(eq(ratingLinks.id, params.output.id));
+    return row?.channelId;
+  };
+  const fromWidget = { onRequest: [perAddress, widgetOrigin(db, channelOfLink)] };
+  widgetPreflight(app, '/public/rating/:id', db, channelOfLink, perAddress);
 
   const findLink = async (id: string) => {
     const [row] = await db
@@ -44,7 +61,7 @@ export const publicRoutes = (context: ServerContext) => async (app: FastifyInsta
     return { code: 'ok' as const, entity: view };
   });
 
-  app.post('/public/rating/:id', limited, async (request) => {
+  app.post('/public/rating/:id', fromWidget, async (request) => {
     const { id } = parseOrFail(LinkParams, request.params);
     const { rating } = parseOrFail(RatingBody, request.body);
     const row = await findLink(id);

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { LIMITS } from './limits';
 import { SafeText } from './text';
 import { EmailSchema } from './validation';
+import { AllowedOriginsSchema } from './origins';
 import type { ChannelType } from './entities/channel';
 
 /**
@@ -66,17 +67,10 @@ export const CHANNEL_TYPE_SETTINGS = {
       /** Whether the widget starts closed (a launcher button) or open on the company's page. */
       initialState: v.optional(v.picklist(SITE_CHAT_INITIAL_STATES), 'closed'),
       /**
-       * The company's own sites the widget may run on, exact origins (https://shop.example);
-       * the widget API refuses any other (docs/site-chat-widget.md). Each is checked and
-       * normalized where the server enforces it.
+       * The company's own sites the widget may run on, exact origins (https://shop.example),
+       * normalised; the widget API refuses any other (docs/site-chat-widget.md).
        */
-      allowedOrigins: v.optional(
-        v.pipe(
-          v.array(v.pipe(v.string(), v.trim(), v.maxLength(LIMITS.channelSettingTextMax))),
-          v.maxLength(LIMITS.channelAddressesMax),
-        ),
-        [],
-      ),
+      allowedOrigins: v.optional(AllowedOriginsSchema, []),
     }),
     secrets: v.object({}),
   },

@@ -40,6 +40,14 @@ export const ERROR_TEXTS = {
   CATEGORY_EXISTS: { en: 'Such a category already exists', ru: 'Такая категория уже существует' },
   CATEGORY_NOT_FOUND: { en: 'Category not found', ru: 'Категория не найдена' },
   CHANNEL_NOT_FOUND: { en: 'Channel not found', ru: 'Канал не найден' },
+  INVALID_ORIGIN_FORMAT: {
+    en: 'Enter a site address as scheme://host[:port], for example https://shop.example.com',
+    ru: 'Укажите адрес сайта в виде схема://хост[:порт], например https://shop.example.com',
+  },
+  WIDGET_ORIGIN_NOT_ALLOWED: {
+    en: 'The chat is not allowed on this site',
+    ru: 'Чат не разрешён на этом сайте',
+  },
   CHANNEL_SERVICE_NOT_FOUND: { en: 'Channel service not found', ru: 'Сервис канала не найден' },
   CHATBOT_NAME_EXISTS: {
     en: 'A chat bot named {name} already exists',

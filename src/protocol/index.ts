@@ -6,6 +6,7 @@ export * from './text';
 export * from './input-rules';
 export * from './validation';
 export * from './email';
+export * from './origins';
 export * from './attachments';
 export * from './entities/organization';
 export * from './entities/role';

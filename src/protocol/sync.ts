@@ -45,4 +45,6 @@ export const LIVE_CLOSE = {
   shuttingDown: 4503,
   /** A widget socket before the visitor's first message: there is nothing to follow yet. */
   noConversation: 4404,
+  /** A widget socket from a page its channel does not allow (docs/site-chat-widget.md, Embedding). */
+  originNotAllowed: 4403,
 } as const;

@@ -22,6 +22,7 @@ import { fileErrorName, fileSizeText, widgetTexts, type FileErrorName } from './
 // bundle does not carry the schema library.
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_NO_CONVERSATION = 4404;
+const CLOSE_ORIGIN_NOT_ALLOWED = 4403;
 
 const script = document.currentScript as HTMLScriptElement | null;
 const channelId = script?.dataset.channel ?? '';
@@ -62,6 +63,7 @@ const header = el('header');
 const thread = el('div', 'thread');
 thread.dataset.testid = 'widget-thread';
 const status = el('div', 'status');
+status.dataset.testid = 'widget-status';
 const form = el('form');
 const input = el('textarea');
 input.placeholder = TEXT.placeholder;
@@ -419,6 +421,11 @@ function connect(): void {
   live.onclose = (event) => {
     socket = null;
     if (event.code === CLOSE_NO_CONVERSATION) return; // nothing to follow before the first message
+    if (event.code === CLOSE_ORIGIN_NOT_ALLOWED) {
+      // This page is not one the channel allows (it was removed while the page stayed open).
+      status.textContent = TEXT.unreachable;
+      return;
+    }
     if (event.code === CLOSE_UNAUTHORIZED) {
       state = { ...state, token: null, visitorId: null };
       save();
@@ -492,12 +499,42 @@ addEventListener('online', () => {
   void flush().then(catchUp).then(connect);
 });
 
+/**
+ * Shown when the server's answer cannot be had: it is down, or the browser withheld it because this
+ * page's origin is not one the channel allows (the browser does not tell the page which). The
+ * customer and the site's developer see that the chat cannot connect rather than nothing; writing
+ * waits, since nothing is known of the channel yet.
+ */
+function showUnreachable(): void {
+  if (!host.isConnected) document.body.append(host);
+  input.disabled = true;
+  sendButton.disabled = true;
+  attachButton.disabled = true;
+  render();
+  status.textContent = TEXT.unreachable;
+}
+
 async function start(): Promise<void> {
   if (!channelId) return;
   const response = await fetch(`${base}/api/widget/${channelId}/config`).catch(() => null);
-  if (!response?.ok) return; // unknown channel: the widget stays away
+  if (!response) {
+    showUnreachable();
+    setTimeout(() => {
+      void start();
+    }, backoff());
+    return;
+  }
+  if (!response.ok) {
+    host.remove(); // unknown channel: the widget stays away
+    return;
+  }
   config = ((await response.json()) as { entity: WidgetConfig }).entity;
-  document.body.append(host);
+  reconnectAttempt = 0;
+  input.disabled = false;
+  sendButton.disabled = false;
+  attachButton.disabled = false;
+  status.textContent = '';
+  if (!host.isConnected) document.body.append(host);
   render();
   if (state.token) {
     await catchUp().catch(() => undefined);

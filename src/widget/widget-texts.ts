@@ -22,6 +22,7 @@ export function widgetTexts(ru: boolean) {
         rate: 'Оцените, пожалуйста, разговор',
         thanks: 'Спасибо за оценку!',
         unavailable: 'Чат сейчас недоступен',
+        unreachable: 'Чат не может подключиться',
         attach: 'Прикрепить файл',
         uploading: 'Файл загружается…',
         errors: {
@@ -40,6 +41,7 @@ export function widgetTexts(ru: boolean) {
         rate: 'Please rate this conversation',
         thanks: 'Thank you for your rating!',
         unavailable: 'The chat is not available right now',
+        unreachable: 'The chat cannot connect',
         attach: 'Attach a file',
         uploading: 'Uploading the file…',
         errors: {

@@ -21,14 +21,27 @@ export async function visitorByToken(db: Db, token: string): Promise<Visitor | u
   return visitor;
 }
 
-/** The visitor whose token the request carries (`Authorization: Visitor <token>`), or UNAUTHORIZED. */
-export async function visitorOf(db: Db, request: FastifyRequest): Promise<Visitor> {
+/** The visitor whose token the request carries (`Authorization: Visitor <token>`), if any. */
+export async function requestVisitor(
+  db: Db,
+  request: FastifyRequest,
+): Promise<Visitor | undefined> {
   const match = /^Visitor\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) fail('UNAUTHORIZED');
-  const visitor = await visitorByToken(db, match[1]);
+  return match?.[1] ? visitorByToken(db, match[1]) : undefined;
+}
+
+/** The visitor whose token the request carries, or UNAUTHORIZED. */
+export async function visitorOf(db: Db, request: FastifyRequest): Promise<Visitor> {
+  const visitor = await requestVisitor(db, request);
   if (!visitor) fail('UNAUTHORIZED');
   return visitor;
 }
+
+/** The channel of the visitor whose token the request carries: the widget calls' Origin check. */
+export const visitorChannelOf =
+  (db: Db) =>
+  async (request: FastifyRequest): Promise<string | undefined> =>
+    (await requestVisitor(db, request))?.channelId;
 
 /** The client the visitor became with their first message; undefined before it. */
 export async function visitorClientId(db: Db, visitor: Visitor): Promise<string | undefined> {

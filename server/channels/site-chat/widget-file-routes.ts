@@ -13,7 +13,8 @@ import { sendFile } from '../../http/file-download';
 import { acceptRawUploads, readUpload, storeUpload } from '../../http/file-upload';
 import { limitedPerAddress } from '../../http/rate-limited';
 import type { RateLimit } from '../../limits/rate-limiter';
-import { visitorOf, WIDGET_RATE_LIMIT, type Visitor } from './visitor-auth';
+import { visitorChannelOf, visitorOf, WIDGET_RATE_LIMIT, type Visitor } from './visitor-auth';
+import { noChannel, widgetOrigin, widgetPreflight } from './widget-cors';
 
 const FileParams = v.object({ id: IdSchema });
 
@@ -60,12 +61,14 @@ async function inVisitorThread(db: Db, visitor: Visitor, fileId: string): Promis
  */
 export const widgetFileRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
+  const originCheck = widgetOrigin(db, visitorChannelOf(db));
   acceptRawUploads(app);
 
   app.put(
     '/widget/files/:id',
     {
-      onRequest: limitedPerAddress(context.limiter, UPLOAD_RATE_LIMIT),
+      // Limited, then the page's origin checked, before 10 MB of body is read (widget-cors.ts).
+      onRequest: [limitedPerAddress(context.limiter, UPLOAD_RATE_LIMIT), originCheck],
       bodyLimit: ATTACHMENT_MAX_BYTES,
     },
     async (request) => {
@@ -76,7 +79,9 @@ export const widgetFileRoutes = (context: ServerContext) => async (app: FastifyI
     },
   );
 
-  const limited = { onRequest: limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT) };
+  const perAddress = limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT);
+  const limited = { onRequest: [perAddress, originCheck] };
+  widgetPreflight(app, '/widget/files/:id', db, noChannel, perAddress);
   app.get('/widget/files/:id', limited, async (request, reply) => {
     const visitor = await visitorOf(db, request);
     const { id } = parseOrFail(FileParams, request.params);

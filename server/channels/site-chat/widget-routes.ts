@@ -26,10 +26,18 @@ import { limitedPerAddress } from '../../http/rate-limited';
 import { projectForVisitor, visitorMessage } from './visitor-feed';
 import {
   visitorByToken,
+  visitorChannelOf,
   visitorClientId,
   visitorOf as authenticateVisitor,
   WIDGET_RATE_LIMIT,
 } from './visitor-auth';
+import {
+  channelOfPath,
+  noChannel,
+  originAllowedFor,
+  widgetOrigin,
+  widgetPreflight,
+} from './widget-cors';
 
 const ChannelParams = v.object({ channelId: IdSchema });
 const FeedQuery = v.object({
@@ -71,7 +79,17 @@ const FEED_PAGE = 500;
  */
 export const widgetRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
-  const limited = { onRequest: limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT) };
+  const perAddress = limitedPerAddress(context.limiter, WIDGET_RATE_LIMIT);
+  // Every call is limited first, then its page's origin is checked (widget-cors.ts), both before
+  // the body is read: a refused call stores nothing.
+  const byPath = { onRequest: [perAddress, widgetOrigin(db, channelOfPath)] };
+  const byToken = { onRequest: [perAddress, widgetOrigin(db, visitorChannelOf(db))] };
+  // A preflight names no channel (it carries no token): the methods and headers for any page a
+  // site-chat channel allows; the call that follows is checked against its own channel.
+  for (const url of ['/widget/:channelId/config', '/widget/:channelId/visitors'])
+    widgetPreflight(app, url, db, channelOfPath, perAddress);
+  for (const url of ['/widget/messages', '/widget/feed'])
+    widgetPreflight(app, url, db, noChannel, perAddress);
 
   const siteChannel = async (channelId: string) => {
     const [channel] = await db.select().from(channels).where(eq(channels.id, channelId));
@@ -81,7 +99,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
 
   const visitorOf = (request: FastifyRequest) => authenticateVisitor(db, request);
 
-  app.get('/widget/:channelId/config', limited, async (request) => {
+  app.get('/widget/:channelId/config', byPath, async (request) => {
     const { channelId } = parseOrFail(ChannelParams, request.params);
     const channel = await siteChannel(channelId);
     const settings = channel.settings;
@@ -99,7 +117,12 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
 
   app.post(
     '/widget/:channelId/visitors',
-    { onRequest: limitedPerAddress(context.limiter, VISITOR_CREATION_LIMIT) },
+    {
+      onRequest: [
+        limitedPerAddress(context.limiter, VISITOR_CREATION_LIMIT),
+        widgetOrigin(db, channelOfPath),
+      ],
+    },
     async (request) => {
       const { channelId } = parseOrFail(ChannelParams, request.params);
       const channel = await siteChannel(channelId);
@@ -118,7 +141,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   // The message id doubles as the command id: a widget retrying after a lost answer is answered
   // from the stored result, and the message is never written twice. The ids are the visitor's
   // own: another visitor's or a staff member's id is refused, never answered with their result.
-  app.post('/widget/messages', limited, async (request) => {
+  app.post('/widget/messages', byToken, async (request) => {
     const visitor = await visitorOf(request);
     const body = parseOrFail(VisitorMessageBody, request.body);
     const result = await context.execute(
@@ -146,7 +169,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
     return { code: 'ok' as const, entity: { id: body.id, seq: result.seq } };
   });
 
-  app.get('/widget/feed', limited, async (request) => {
+  app.get('/widget/feed', byToken, async (request) => {
     const visitor = await visitorOf(request);
     const { after } = parseOrFail(FeedQuery, request.query);
     // The head is read before the conversation, so a first message racing this call is not skipped.
@@ -189,46 +212,57 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
   });
 
   // The visitor's live socket: the token comes as the first message; items are pushed as they
-  // happen, each batch naming the cursor it follows so the widget can catch up over /feed.
-  app.get('/widget/live', { websocket: true }, (socket: WebSocket, request) => {
-    const query = inputOk(FeedQuery, request.query);
-    if (!query) {
-      socket.close(1008, 'bad query');
-      return;
-    }
-    onTokenMessage(socket, (token) => {
-      const start = async () => {
-        const visitor = token === undefined ? undefined : await visitorByToken(db, token);
-        if (!visitor) {
-          socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
-          return;
-        }
-        const clientId = await visitorClientId(db, visitor);
-        if (!clientId) {
-          socket.close(LIVE_CLOSE.noConversation, 'no conversation yet');
-          return;
-        }
-        const { ok } = await cursorServable(db, visitor.orgId, query.after);
-        if (!ok) {
-          socket.send(JSON.stringify({ kind: 'reset', reset: true }));
-          socket.close(LIVE_CLOSE.reset, 'reset');
-          return;
-        }
-        const group = customerGroup(clientId);
-        await context.hub.connect(
-          socket,
-          visitorAudience(visitor.orgId, visitor.id, group),
-          `visitor:${visitor.id}`,
-          query.after,
-          (event) => projectForVisitor(event, group),
-        );
-      };
-      start().catch((error: unknown) => {
-        request.log.error(error);
-        socket.close(1011, 'internal error');
+  // happen, each batch naming the cursor it follows so the widget can catch up over /feed. The
+  // upgrade is refused (403) for a page no site-chat channel allows; once the token names the
+  // visitor, a page their channel does not allow is closed with LIVE_CLOSE.originNotAllowed.
+  const upgradeOrigin = widgetOrigin(db, noChannel);
+  app.get(
+    '/widget/live',
+    { websocket: true, onRequest: upgradeOrigin },
+    (socket: WebSocket, request) => {
+      const query = inputOk(FeedQuery, request.query);
+      if (!query) {
+        socket.close(1008, 'bad query');
+        return;
+      }
+      onTokenMessage(socket, (token) => {
+        const start = async () => {
+          const visitor = token === undefined ? undefined : await visitorByToken(db, token);
+          if (!visitor) {
+            socket.close(LIVE_CLOSE.unauthorized, 'unauthorized');
+            return;
+          }
+          if (!(await originAllowedFor(db, request, visitor.channelId))) {
+            socket.close(LIVE_CLOSE.originNotAllowed, 'origin not allowed');
+            return;
+          }
+          const clientId = await visitorClientId(db, visitor);
+          if (!clientId) {
+            socket.close(LIVE_CLOSE.noConversation, 'no conversation yet');
+            return;
+          }
+          const { ok } = await cursorServable(db, visitor.orgId, query.after);
+          if (!ok) {
+            socket.send(JSON.stringify({ kind: 'reset', reset: true }));
+            socket.close(LIVE_CLOSE.reset, 'reset');
+            return;
+          }
+          const group = customerGroup(clientId);
+          await context.hub.connect(
+            socket,
+            visitorAudience(visitor.orgId, visitor.id, group),
+            `visitor:${visitor.id}`,
+            query.after,
+            (event) => projectForVisitor(event, group),
+          );
+        };
+        start().catch((error: unknown) => {
+          request.log.error(error);
+          socket.close(1011, 'internal error');
+        });
       });
-    });
-  });
+    },
+  );
 
   /** The customer's whole conversation in this channel, from the state tables (first load, or after a reset). */
   async function wholeThread(clientId: string, channelId: string): Promise<VisitorItem[]> {

@@ -121,6 +121,16 @@ describe('the channel form', () => {
     });
   });
 
+  it('tells a site address that is not an origin before sending', () => {
+    const values = channelFormDefaults('site_chat', undefined);
+    values.name = 'Website';
+    values.settings.allowedOrigins = 'shop.example/page';
+    expect(checkChannelForm(values, { channelId: ID, type: 'site_chat', isNew: true })).toEqual({
+      ok: false,
+      problems: { 'settings.allowedOrigins': { kind: 'error', name: 'INVALID_ORIGIN_FORMAT' } },
+    });
+  });
+
   it('gives the site chat’s embed tag with this installation’s script and the channel', () => {
     expect(embedSnippet('https://inbox.example', ID)).toBe(
       `<script src="https://inbox.example/widget.js" data-channel="${ID}" async></script>`,

@@ -3,9 +3,11 @@ import {
   CHANNEL_TYPE_SETTINGS,
   ChannelCreatePayload,
   ChannelUpdatePayload,
+  ERROR_TEXTS,
   isConnectableType,
   type ApiError,
   type Channel,
+  type ErrorName,
   type ConnectableChannelType,
 } from '../../protocol';
 import { refusalPlace, type FieldProblem } from '../../ui/forms/field-problems';
@@ -139,6 +141,8 @@ const problemOf = (typed: unknown, issue: v.BaseIssue<unknown>): FieldProblem =>
   if (typed === undefined || (typeof typed === 'string' && typed.trim() === ''))
     return { kind: 'required' };
   if (issue.type === 'max_length') return { kind: 'tooLong', max: Number(issue.requirement) };
+  if (issue.message !== 'VALIDATION_FAILED' && Object.hasOwn(ERROR_TEXTS, issue.message))
+    return { kind: 'error', name: issue.message as ErrorName };
   return { kind: 'invalid' };
 };
 

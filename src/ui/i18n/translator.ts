@@ -7,7 +7,7 @@ export type MessageValues = Record<string, string | number>;
 
 /**
  * One language's messages as createIntl takes them: texts, or texts parsed ahead (the app's
- * build parses its catalogs, src/app/i18n/intl-messages.ts).
+ * build parses its catalogs, src/app/i18n/intl-messages-en.ts and -ru.ts).
  */
 export type LanguageMessages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
