@@ -10,6 +10,11 @@ export type Config = {
   demo: boolean;
   /** The proxies whose X-Forwarded-For is believed; empty trusts nobody. */
   trustProxy: string[];
+  /**
+   * The address providers reach this server at (PUBLIC_URL, e.g. https://chat.example.com): with
+   * it, channel adapters register webhooks; without it they poll (docs/channels.md).
+   */
+  publicUrl: string | null;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,6 +29,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR ?? './dist/app',
     demo: env.DEMO !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: env.PUBLIC_URL || null,
   };
 }
 

@@ -18,6 +18,8 @@ const { app, context } = await buildServer({
   staticDir: config.staticDir,
   logger: process.env.LOG === 'true',
   trustProxy: config.trustProxy,
+  // Channels: inbound processing, deliveries and the receivers (docs/channels.md).
+  channelWorkers: { publicUrl: config.publicUrl },
 });
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;

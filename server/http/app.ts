@@ -22,6 +22,8 @@ import { widgetFileRoutes } from '../channels/site-chat/widget-file-routes';
 import { demoSiteRoute } from '../demo/demo-site-route';
 import { staticRoutes } from './static-routes';
 import { channelAdapters } from '../channels/registry';
+import { webhookRoutes } from '../channels/pipeline/webhook-routes';
+import { startChannelWorkers, type ChannelWorkers } from '../channels/pipeline/workers';
 
 /** NOTIFY channel for session revocations, so every instance drops the socket of a logged-out token. */
 export const CONTROL_CHANNEL = 'sc_control';
@@ -107,10 +109,22 @@ export async function buildServer(
   await app.register(publicRoutes(context), { prefix: '/api' });
   await app.register(widgetRoutes(context), { prefix: '/api' });
   await app.register(widgetFileRoutes(context), { prefix: '/api' });
+  const pipelineDeps = { database, clock, wake, adapters };
+  const workers: ChannelWorkers | null = options.channelWorkers
+    ? startChannelWorkers(pipelineDeps, {
+        publicUrl: options.channelWorkers.publicUrl,
+        instanceId: options.instanceId,
+      })
+    : null;
+  await app.register(
+    webhookRoutes(pipelineDeps, () => workers?.kick()),
+    { prefix: '/api' },
+  );
   demoSiteRoute(app, database);
   await staticRoutes(app, options.staticDir);
   app.addHook('onClose', async () => {
     hub.closeAll();
+    await workers?.stop();
     await presence.stop();
   });
   return { app, context };

@@ -47,6 +47,11 @@ export type ServerOptions = {
    * Tests give adapters that speak to a local provider.
    */
   channelAdapters?: ChannelAdapters;
+  /**
+   * Runs the channel pipeline's workers (inbound processing, deliveries, receivers) in this
+   * server; main.ts does, tests that drive the workers themselves do not.
+   */
+  channelWorkers?: { publicUrl: string | null };
 };
 
 /** Everything the routes share. */

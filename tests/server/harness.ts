@@ -17,6 +17,7 @@ import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/demo/demo-data';
 import { createBuiltInRoles } from '../../server/demo/built-in-roles';
 import * as t from '../../server/db/schema';
 import type { Clock } from '../../server/clock';
+import type { ChannelAdapters } from '../../server/channels/registry';
 
 /**
  * Server tests run against real HTTP and WebSocket on an ephemeral port, on PGlite by default
@@ -95,6 +96,8 @@ export type TestServerOptions = {
   loginAttemptsPerAddressPerMinute?: number;
   /** Addresses of the proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
   trustProxy?: string[];
+  /** Channel adapters by type (tests give ones that speak to a local provider); none by default. */
+  channelAdapters?: ChannelAdapters;
 };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -114,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     loginAttemptsPerMinute: options.loginAttemptsPerMinute ?? 1000,
     loginAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute ?? 1000,
     trustProxy: options.trustProxy ?? [],
+    channelAdapters: options.channelAdapters ?? {},
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -1,3 +1,4 @@
+import { queueDelivery } from '../messages/delivery-job';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
 import { chats, clientContacts, clients, messages } from '../../db/schema';
@@ -91,6 +92,7 @@ export async function chatCreate(
     })
     .returning();
   if (!chat || !message) fail('UNKNOWN_ERROR');
+  await queueDelivery(scope, message, channel.id);
   const groups = [...chatGroups(chat), customerGroup(client.id)];
   const changes: StoredChange[] = [
     { table: 'chats', op: 'put', key: chat.id, row: chatRow(chat), groups },

@@ -1,3 +1,4 @@
+import { queueDelivery } from '../messages/delivery-job';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AutoReplyKind } from '../../../src/protocol';
 import { autoReplies, chats, messages, organizations } from '../../db/schema';
@@ -61,6 +62,7 @@ export async function sendAutoReply(
     })
     .returning();
   if (!message) throw new Error('auto-reply insert returned nothing');
+  await queueDelivery(scope, message, chat.channelId);
   scope.emit('message.added', { chatId: chat.id, messageId: message.id, autoReply: kind }, [
     {
       table: 'messages',

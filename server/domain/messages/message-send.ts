@@ -11,6 +11,7 @@ import { replyAssignment } from './reply-assignment';
 import { requireViewer } from '../core/require-viewer';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
+import { queueDelivery } from './delivery-job';
 
 /** A staff reply or internal note; see replyAssignment for what a reply does to the chat. */
 export async function messageSend(
@@ -58,6 +59,7 @@ export async function messageSend(
     })
     .returning();
   if (!message) fail('UNKNOWN_ERROR');
+  if (!internal) await queueDelivery(scope, message, chat.channelId);
   const changes: StoredChange[] = [];
   let updated = chat;
   if (!internal) {

@@ -233,12 +233,16 @@ export function checkChannelForm(
     : { ok: true, command: { type: 'channel.update', payload: parsed.output } };
 }
 
+/** The General boxes a refusal naming its field (`params.field`) can show at. */
+const SHOWN_FIELDS = new Set(['name', 'teamId', 'notificationEmail', 'ratingText']);
+
 /**
- * Where the server's refusal shows: a wrong token at the token (spec §8 "Incorrect token
+ * Where the server's refusal shows (anything else, like a mail server that cannot be reached,
+ * above the buttons): a wrong token at the token (spec §8 "Incorrect token
  * specified"), a taken name at the name, a mail server that does not answer at the password.
  */
 export const channelRefusal = (error: ApiError | undefined, type: ConnectableChannelType) =>
-  refusalPlace<ChannelField>(error, (key) => key, {
+  refusalPlace<ChannelField>(error, (key) => (SHOWN_FIELDS.has(key) ? key : undefined), {
     SERVICE_ACCOUNT_DUPLICATE_NAME: 'name',
     TEAM_NOT_FOUND: 'teamId',
     ...(type === 'telegram'

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { channelDeliveries, channels, chats, messages } from '../../db/schema';
+import { runInScope } from '../../domain/core/run-in-scope';
+import { chatGroups, customerGroup } from '../../sync/groups';
+import { messageRow } from '../../sync/wire-rows';
+import type { StatusReport } from '../adapter';
+import type { PipelineDeps } from './pipeline-deps';
+
+/**
+ * The order delivery statuses move in. Providers report them out of order ("delivered" after
+ * "read" is documented WhatsApp behaviour), so a report only ever moves a reply forward; a
+ * failed one stays failed.
+ */
+const RANK = { pending: 0, sending: 0, sent: 1, delivered: 2, read: 3 } as const;
+export const movesForward = (from: string, to: 'delivered' | 'read'): boolean =>
+  from in RANK && RANK[from as keyof typeof RANK] < RANK[to];
+
+/** Applies a provider's delivery statuses to the replies they name. Returns how many moved. */
+export async function applyStatusReports(
+  deps: PipelineDeps,
+  channelId: string,
+  reports: readonly StatusReport[],
+): Promise<number> {
+  if (reports.length === 0) return 0;
+  const [channel] = await deps.database.db
+    .select({ orgId: channels.orgId })
+    .from(channels)
+    .where(eq(channels.id, channelId));
+  if (!channel) return 0;
+  let moved = 0;
+  const appended = await deps.database.db.transaction((tx) =>
+    runInScope(
+      deps.database,
+      tx,
+      { orgId: channel.orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
+      { commandId: null, now: deps.clock.now() },
+      async (scope) => {
+        for (const report of reports) {
+          const [job] = await tx
+            .select()
+            .from(channelDeliveries)
+            .where(
+              and(
+                eq(channelDeliveries.channelId, channelId),
+                eq(channelDeliveries.providerMessageId, report.providerMessageId),
+              ),
+            )
+            .for('update');
+          if (!job || !movesForward(job.state, report.status)) continue;
+          await tx
+            .update(channelDeliveries)
+            .set({ state: report.status, updatedAt: scope.now })
+            .where(eq(channelDeliveries.messageId, job.messageId));
+          const [message] = await tx
+            .update(messages)
+            .set({ status: report.status })
+            .where(eq(messages.id, job.messageId))
+            .returning();
+          const [chat] = await tx.select().from(chats).where(eq(chats.id, job.chatId));
+          if (!message || !chat) continue;
+          moved += 1;
+          scope.emit(
+            'message.statusChanged',
+            { chatId: chat.id, messageId: message.id, status: report.status },
+            [
+              {
+                table: 'messages',
+                op: 'put',
+                key: message.id,
+                row: messageRow(message),
+                groups: [...chatGroups(chat), customerGroup(chat.clientId)],
+              },
+            ],
+          );
+        }
+      },
+    ),
+  );
+  if (appended !== null) deps.wake(channel.orgId);
+  return moved;
+}
