@@ -34,7 +34,7 @@ export function DeleteRuleDialog({
       refusalText={(error) => problemText(ruleRefusal(error).problem, i18n)}
       onClose={onClose}
     >
-      <p>{t('channels.rules.delete.text', { rule: rule.name })}</p>
+      <p>{t('channels.rules.delete.text', { name: rule.name })}</p>
     </ConfirmDeleteDialog>
   );
 }

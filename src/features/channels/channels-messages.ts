@@ -133,7 +133,7 @@ export const CHANNELS_EN = {
   'channels.rules.action.chat_bot': 'A chat bot',
   'channels.rules.action.personal_manager': 'The personal manager',
   'channels.rules.delete.title': 'Delete routing rule',
-  'channels.rules.delete.text': 'Delete the rule “{rule}”? New chats will be routed without it.',
+  'channels.rules.delete.text': 'Delete the rule “{name}”? New chats will be routed without it.',
   'channels.rules.delete.confirm': 'Delete rule',
   'channels.intent.GREETING': 'Greeting',
   'channels.intent.GOODBYE': 'Goodbye',
@@ -293,7 +293,7 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.rules.action.personal_manager': 'Персональному менеджеру',
   'channels.rules.delete.title': 'Удаление правила маршрутизации',
   'channels.rules.delete.text':
-    'Удалить правило «{rule}»? Новые чаты будут распределяться без него.',
+    'Удалить правило «{name}»? Новые чаты будут распределяться без него.',
   'channels.rules.delete.confirm': 'Удалить правило',
   'channels.intent.GREETING': 'Приветствие',
   'channels.intent.GOODBYE': 'Прощание',
