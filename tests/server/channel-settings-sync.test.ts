@@ -63,7 +63,7 @@ describe('channel settings reach browsers as synced rows', () => {
       replies: [{ kind: 'greeting', enabled: true, text: 'Hello', buttons: ['Prices'] }],
     });
     for (const result of await sendCommands(server, admin, [save, replies]))
-      expect((result).ok).toBe(true);
+      expect(result.ok).toBe(true);
 
     const changesOf = async (commandId: string) => {
       const [event] = await db.select().from(t.events).where(eq(t.events.commandId, commandId));
