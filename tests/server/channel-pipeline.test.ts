@@ -284,6 +284,52 @@ describe('channel pipeline', () => {
     expect(await deliveryOf(messageId)).toMatchObject({ state: 'sent', attempts: 1 });
   });
 
+  it('polls a channel without a public address, reading each update once across a restart', async () => {
+    const channel = await botChannel();
+    provider.updates.set(channel.token, [
+      { id: 'poll-1', from: 'customer-poll', text: 'Polled hello' },
+    ]);
+    const running = async (until: () => Promise<boolean>) => {
+      const server = await buildServer({
+        database: suite.server.database,
+        clock: suite.server.clock,
+        channelAdapters: adapters,
+        channelWorkers: { publicUrl: null },
+      });
+      try {
+        for (let i = 0; i < 200 && !(await until()); i++)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+      } finally {
+        await server.app.close();
+      }
+    };
+    const cursor = async () => {
+      const [row] = await suite.server.database.db
+        .select({ value: t.channelCursors.value })
+        .from(t.channelCursors)
+        .where(
+          and(
+            eq(t.channelCursors.channelId, channel.channelId),
+            eq(t.channelCursors.key, 'offset'),
+          ),
+        );
+      return row?.value;
+    };
+    await running(async () => (await messagesOf(channel.channelId)).length === 1);
+    expect(await cursor()).toBe('1');
+
+    // A second update arrives while the product is down; the restarted one reads only it.
+    provider.updates
+      .get(channel.token)
+      ?.push({ id: 'poll-2', from: 'customer-poll', text: 'Still there?' });
+    await running(async () => (await messagesOf(channel.channelId)).length === 2);
+    expect((await messagesOf(channel.channelId)).map((message) => message.text).sort()).toEqual([
+      'Polled hello',
+      'Still there?',
+    ]);
+    expect(await cursor()).toBe('2');
+  });
+
   it('marks a reply the provider refuses for good undelivered, with the reason, in sync', async () => {
     const channel = await botChannel();
     const chatId = await customerWrites(channel, 'customer-blocked');

@@ -28,6 +28,8 @@ export class TestProvider {
   readonly checks: string[] = [];
   /** Answers to the next sends, in order; when empty, a send is accepted. */
   readonly script: Scripted[] = [];
+  /** Updates waiting for a polling receiver, by token, numbered from 0 (getUpdates' offset). */
+  readonly updates = new Map<string, TestUpdate[]>();
   /** Tokens the provider knows, with the bot each belongs to. */
   readonly bots = new Map<string, { id: string; username: string }>();
   private server: Server | null = null;
@@ -69,6 +71,11 @@ export class TestProvider {
     if (request.url === '/me') {
       this.checks.push(bot.id);
       return { status: 200, body: { ok: true, result: bot } };
+    }
+    if (request.url === '/updates') {
+      const offset = Number(body.offset ?? 0);
+      const waiting = this.updates.get(token) ?? [];
+      return { status: 200, body: { ok: true, result: waiting.slice(offset) } };
     }
     if (request.url === '/send') {
       const next = this.script.shift();
@@ -137,8 +144,40 @@ export function testAdapter(provider: TestProvider): ChannelAdapter {
         return { ok: false, error: 'SERVICE_ACCOUNT_INVALID_FIELDS', field: 'token' };
       return { ok: true, identity: result.id, settings: { botUsername: result.username } };
     },
-    start() {
-      return Promise.resolve({ stop: () => Promise.resolve() });
+    /** Polls `/updates` from the stored offset; the offset moves only after `deliver` resolved. */
+    start(context) {
+      const stop = new AbortController();
+      const live = () => !stop.signal.aborted && !context.signal.aborted;
+      const loop = (async () => {
+        while (live()) {
+          try {
+            const offset = Number((await context.cursor.get('offset')) ?? '0');
+            const answer = await post(
+              '/updates',
+              token(context.channel),
+              { offset },
+              context.signal,
+            );
+            const { result } = (await answer.json()) as { result: TestUpdate[] };
+            await context.deliver(
+              result.map((update) => ({ providerId: update.id, payload: update })),
+            );
+            if (result.length > 0)
+              await context.cursor.set('offset', String(offset + result.length));
+            context.health({ connected: true });
+          } catch {
+            if (!live()) break;
+            context.health({ connected: false, error: 'poll failed' });
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      return Promise.resolve({
+        stop: async () => {
+          stop.abort();
+          await loop;
+        },
+      });
     },
     webhook(channel: AdapterChannel, request): WebhookResult {
       if (!secretMatches(request.headers['x-test-secret'], token(channel)))

@@ -134,6 +134,16 @@ export class ReceiverSupervisor {
     } catch (error) {
       console.error(`channel ${channelId}: receiver did not stop cleanly`, failureText(error));
     }
+    // Let another instance (or this one restarted) take the channel at once, not after the lease.
+    await this.deps.database.db
+      .delete(channelCursors)
+      .where(
+        and(
+          eq(channelCursors.channelId, channelId),
+          eq(channelCursors.key, LEASE_KEY),
+          sql`split_part(${channelCursors.value}, '|', 1) = ${this.instanceId}`,
+        ),
+      );
   }
 
   /** Stops every receiver (the server is stopping). */
