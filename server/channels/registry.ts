@@ -1,5 +1,6 @@
 import type { ConnectableChannelType } from '../../src/protocol';
 import type { ChannelAdapter } from './adapter';
+import { emailAdapter } from './email/email-adapter';
 
 /**
  * Which adapter serves each connectable channel type. The server is built with one such map
@@ -18,7 +19,9 @@ export type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
  */
 const ADAPTER_FACTORIES: {
   readonly [T in ConnectableChannelType]?: (env: AdapterEnvironment) => ChannelAdapter;
-} = {};
+} = {
+  email: () => emailAdapter(),
+};
 
 /** The installation's adapters, made from its environment. */
 export function channelAdapters(env: AdapterEnvironment = process.env): ChannelAdapters {

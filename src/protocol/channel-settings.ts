@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { LIMITS } from './limits';
+import { AllowedOriginsSchema } from './origins';
 import { SafeText } from './text';
 import { EmailSchema } from './validation';
-import { AllowedOriginsSchema } from './origins';
 import type { ChannelType } from './entities/channel';
 
 /**
