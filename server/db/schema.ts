@@ -641,6 +641,15 @@ export const routingRules = pgTable(
 export const autoReplies = pgTable(
   'auto_replies',
   {
+    /**
+     * The synced row's id, computed from the channel and the kind exactly as the protocol's
+     * `autoReplyId` does, so a browser's predicted save and the stored row share one key.
+     */
+    id: uuid()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(substr(channel_id::text, 1, 34) || CASE kind WHEN 'greeting' THEN 'a1' WHEN 'operators_online' THEN 'a2' WHEN 'operators_offline' THEN 'a3' ELSE 'a4' END)::uuid`,
+      ),
     orgId: orgRef(),
     channelId: uuid()
       .notNull()
@@ -652,7 +661,7 @@ export const autoReplies = pgTable(
     attachments: jsonb().$type<Attachment[]>().notNull().default([]),
     updatedAt: created(),
   },
-  (t) => [primaryKey({ columns: [t.channelId, t.kind] })],
+  (t) => [primaryKey({ columns: [t.channelId, t.kind] }), uniqueIndex('auto_replies_id').on(t.id)],
 );
 
 /**

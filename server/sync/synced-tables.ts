@@ -115,6 +115,16 @@ export const SERVER_SYNCED_TABLES = {
     sight: ORG,
     toWire: wire.blockedMessageRow,
   }),
+  routingRules: synced(t.routingRules, {
+    orgId: t.routingRules.orgId,
+    sight: ORG,
+    toWire: wire.routingRuleRow,
+  }),
+  autoReplies: synced(t.autoReplies, {
+    orgId: t.autoReplies.orgId,
+    sight: ORG,
+    toWire: wire.autoReplyRow,
+  }),
   channelHealth: synced(t.channelHealth, {
     orgId: t.channelHealth.orgId,
     sight: ORG,

@@ -1,5 +1,6 @@
 import type * as schema from '../db/schema';
 import type {
+  AutoReplyRow,
   Channel,
   ChannelHealth,
   Chat,
@@ -16,6 +17,7 @@ import type {
   Organization,
   RequestCategory,
   Role,
+  RoutingRule,
   Team,
   User,
   Template,
@@ -96,6 +98,7 @@ export const channelRow = (r: typeof schema.channels.$inferSelect): Channel => (
   notificationEmail: r.notificationEmail,
   halfExpiredMinutes: r.halfExpiredMinutes,
   expiredMinutes: r.expiredMinutes,
+  autoReplyWaitMinutes: r.autoReplyWaitMinutes,
   settings: r.settings,
   // Secrets are write-only: the browser learns which are set, never a value (docs/channels.md).
   secretsSet: Object.keys(r.secrets)
@@ -263,4 +266,25 @@ export const chatHistoryRow = (r: typeof schema.chatHistory.$inferSelect): ChatH
   actorId: r.actorId,
   data: r.data,
   at: iso(r.at),
+});
+
+export const routingRuleRow = (r: typeof schema.routingRules.$inferSelect): RoutingRule => ({
+  id: r.id,
+  channelId: r.channelId,
+  name: r.name,
+  isDefault: r.isDefault,
+  priority: r.priority,
+  conditions: r.conditions,
+  action: r.action,
+});
+
+export const autoReplyRow = (r: typeof schema.autoReplies.$inferSelect): AutoReplyRow => ({
+  id: r.id,
+  channelId: r.channelId,
+  kind: r.kind,
+  enabled: r.enabled,
+  text: r.text,
+  buttons: r.buttons,
+  attachments: r.attachments,
+  updatedAt: iso(r.updatedAt),
 });

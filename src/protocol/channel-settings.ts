@@ -40,6 +40,9 @@ const portSchema = v.pipe(
   v.maxValue(65535, 'VALIDATION_FAILED'),
 );
 
+/** How the site-chat widget first shows on a page (spec §3: closed/open/initial state). */
+export const SITE_CHAT_INITIAL_STATES = ['closed', 'open'] as const;
+
 export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
 export const MAIL_RECEIVE_PROTOCOLS = ['imap', 'pop3'] as const;
 
@@ -61,7 +64,12 @@ export const CHANNEL_TYPE_SETTINGS = {
       title: v.optional(settingText, ''),
       subtitle: v.optional(settingText, ''),
       logoUrl: v.optional(v.nullable(settingText), null),
-      /** The company's pages that may embed the widget (docs/site-chat-widget.md, Embedding). */
+      /** Whether the widget starts closed (a launcher button) or open on the company's page. */
+      initialState: v.optional(v.picklist(SITE_CHAT_INITIAL_STATES), 'closed'),
+      /**
+       * The company's own sites the widget may run on, exact origins (https://shop.example),
+       * normalised; the widget API refuses any other (docs/site-chat-widget.md).
+       */
       allowedOrigins: v.optional(AllowedOriginsSchema, []),
     }),
     secrets: v.object({}),

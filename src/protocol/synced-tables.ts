@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { AutoReplyRowSchema } from './entities/auto-reply';
 import { ChannelSchema } from './entities/channel';
+import { RoutingRuleRowSchema } from './entities/routing-rule';
 import { ChannelHealthSchema } from './entities/channel-health';
 import { ChatHistoryEntrySchema, ChatSchema } from './entities/chat';
 import { BlacklistEntrySchema, BlockedMessageSchema } from './entities/blacklist';
@@ -102,6 +104,8 @@ export const SYNCED_TABLES = {
   companies: synced(CompanySchema, { key: 'id', indexes: ['name'] }),
   blacklist: synced(BlacklistEntrySchema, { key: 'id', indexes: ['value'] }),
   blockedMessages: synced(BlockedMessageSchema, { key: 'id', indexes: ['entryId', 'receivedAt'] }),
+  routingRules: synced(RoutingRuleRowSchema, { key: 'id', indexes: ['channelId'] }),
+  autoReplies: synced(AutoReplyRowSchema, { key: 'id', indexes: ['channelId'] }),
   channelHealth: synced(ChannelHealthSchema, { key: 'id', indexes: [] }),
 };
 

@@ -2,6 +2,7 @@ import type { SyncTable } from '../protocol';
 import type { AnyRow, LocalMessage, OutboxRow, SyncRows } from './tables';
 import { clientKeys, predictClientRow } from './predict-clients';
 import { peopleKeys, predictPeopleRow } from './predict-people';
+import { channelKeys, predictChannelRow } from './predict-channels';
 
 /** Who predicts: the signed-in user. Time comes from the command, so a replay is identical. */
 export type PredictContext = { userId: string };
@@ -26,6 +27,9 @@ export const PREDICTED_TABLES: readonly SyncTable[] = [
   'companies',
   'clientStatuses',
   'blacklist',
+  'channels',
+  'routingRules',
+  'autoReplies',
 ];
 
 /** The rows a command changes locally; each is recomputed from the server's row plus the pending commands. */
@@ -47,7 +51,9 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
       return [{ table: 'users', key: ctx.userId }];
     default: {
       const people = peopleKeys(command);
-      return people.length > 0 ? people : clientKeys(command);
+      if (people.length > 0) return people;
+      const channel = channelKeys(command);
+      return channel.length > 0 ? channel : clientKeys(command);
     }
   }
 }
@@ -62,6 +68,8 @@ export function predictRow(
   table: SyncTable,
   row: AnyRow | undefined,
   ctx: PredictContext,
+  /** The row's key: a row the command creates is named by it when its payload holds several. */
+  key = '',
 ): AnyRow | undefined {
   const p = command.payload;
   const at = command.createdAt;
@@ -142,6 +150,8 @@ export function predictRow(
   }
   if (peopleKeys(command).some((k) => k.table === table))
     return predictPeopleRow(command, table, row);
+  if (channelKeys(command).some((k) => k.table === table))
+    return predictChannelRow(command, table, key, row);
   if (clientKeys(command).some((k) => k.table === table))
     return predictClientRow(command, table, row, ctx.userId);
   return row;

@@ -42,7 +42,7 @@ export async function recompute(
     const server = base ? (base.row ?? undefined) : await table.get(key.key);
     if (!base) await db.base.put({ table: key.table, key: key.key, row: server ?? null });
     let row = server;
-    for (const command of relevant) row = predictRow(command, key.table, row, ctx);
+    for (const command of relevant) row = predictRow(command, key.table, row, ctx, key.key);
     if (row) await table.put(row);
     else await table.delete(key.key);
   }
@@ -70,7 +70,7 @@ export async function applyNewCommand(
     // The first pending command on this row: what the table holds now is the server's version.
     if (!(await db.base.get([key.table, key.key])))
       await db.base.put({ table: key.table, key: key.key, row: shown ?? null });
-    const row = predictRow(command, key.table, shown, ctx);
+    const row = predictRow(command, key.table, shown, ctx, key.key);
     if (row) await table.put(row);
     else if (shown) await table.delete(key.key);
   }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { channels } from '../../db/schema';
+import type { channels, routingRules } from '../../db/schema';
 import { channelHealth } from '../../db/schema';
 import { ORG_GROUP, type StoredChange } from '../../sync/groups';
-import { channelHealthRow, channelRow } from '../../sync/wire-rows';
+import { channelHealthRow, channelRow, routingRuleRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 
 /** The synced put of a channel row: its settings and which secrets are set, never their values. */
@@ -29,3 +29,12 @@ export async function healthPut(
     groups: [ORG_GROUP],
   };
 }
+
+/** The synced put of a routing rule row (a new channel's default rule). */
+export const routingRulePut = (row: typeof routingRules.$inferSelect): StoredChange => ({
+  table: 'routingRules',
+  op: 'put',
+  key: row.id,
+  row: routingRuleRow(row),
+  groups: [ORG_GROUP],
+});

@@ -8,7 +8,7 @@ import { defaultRuleRow } from '../distribution/default-rule';
 import { lockChannelSettings } from '../distribution/channel-access';
 import { touchOpenChats } from '../distribution/open-chats';
 import { checkedChannel, type CheckedChannel } from './channel-credentials';
-import { channelPut, healthPut } from './channel-changes';
+import { channelPut, healthPut, routingRulePut } from './channel-changes';
 
 type ChannelGeneral = CommandPayload<'channel.update'>;
 
@@ -105,9 +105,10 @@ export async function channelCreate(
     })
     .returning();
   if (!row) throw new Error('channel insert returned nothing');
-  await scope.tx
+  const [rule] = await scope.tx
     .insert(routingRules)
-    .values(defaultRuleRow({ id: row.id, orgId: scope.orgId, teamId: row.teamId }, scope.newId()));
+    .values(defaultRuleRow({ id: row.id, orgId: scope.orgId, teamId: row.teamId }, scope.newId()))
+    .returning();
   // A provider that just answered the check is connected; the receiver reports from then on.
   await scope.tx.insert(channelHealth).values({
     id: row.id,
@@ -122,6 +123,8 @@ export async function channelCreate(
   const health = await healthPut(scope, row.id);
   scope.emit('channel.created', { channelId: row.id, type: row.type, name: row.name }, [
     channelPut(row),
+    // The default rule shows on the channel's Routing tab at once (routingRules is synced).
+    ...(rule ? [routingRulePut(rule)] : []),
     ...(health ? [health] : []),
   ]);
 }

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
 import { autoReplies, channels } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import { autoReplyRow, channelRow } from '../../sync/wire-rows';
+import type { StoredChange } from '../../sync/groups';
 import type { CommandScope } from '../core/command-scope';
 import { lockChannelSettings } from './channel-access';
 import { storedAttachments } from '../messages/message-attachments';
@@ -20,6 +23,7 @@ export async function autoRepliesSave(
   const viewer = requireRight(scope, 'AUTHORITY_SERVICE_ACCOUNT');
   const channel = await lockChannelSettings(scope, payload.channelId);
   const staff = { kind: 'staff', orgId: scope.orgId, userId: viewer.id } as const;
+  const changes: StoredChange[] = [];
   for (const reply of payload.replies) {
     const values = {
       enabled: reply.enabled,
@@ -28,19 +32,36 @@ export async function autoRepliesSave(
       attachments: await storedAttachments(scope, reply.attachments, staff),
       updatedAt: scope.now,
     };
-    await scope.tx
+    const [row] = await scope.tx
       .insert(autoReplies)
       .values({ ...values, orgId: scope.orgId, channelId: channel.id, kind: reply.kind })
-      .onConflictDoUpdate({ target: [autoReplies.channelId, autoReplies.kind], set: values });
+      .onConflictDoUpdate({ target: [autoReplies.channelId, autoReplies.kind], set: values })
+      .returning();
+    if (row)
+      changes.push({
+        table: 'autoReplies',
+        op: 'put',
+        key: row.id,
+        row: autoReplyRow(row),
+        groups: [ORG_GROUP],
+      });
   }
-  if (channel.autoReplyWaitMinutes !== payload.waitMinutes)
-    await scope.tx
+  if (channel.autoReplyWaitMinutes !== payload.waitMinutes) {
+    const [row] = await scope.tx
       .update(channels)
-      .set({ autoReplyWaitMinutes: payload.waitMinutes })
-      .where(eq(channels.id, channel.id));
+      .set({ autoReplyWaitMinutes: payload.waitMinutes, updatedAt: scope.now })
+      .where(eq(channels.id, channel.id))
+      .returning();
+    if (row)
+      changes.push({
+        table: 'channels',
+        op: 'put',
+        key: row.id,
+        row: channelRow(row),
+        groups: [ORG_GROUP],
+      });
+  }
   await touchOpenChats(scope, { channelId: channel.id });
-  // Auto-replies are not synced to browsers yet (their settings screen comes later): the event
-  // is the change's record in the log.
   scope.emit(
     'autoReplies.saved',
     {
@@ -48,6 +69,6 @@ export async function autoRepliesSave(
       waitMinutes: payload.waitMinutes,
       kinds: payload.replies.map((reply) => reply.kind),
     },
-    [],
+    changes,
   );
 }

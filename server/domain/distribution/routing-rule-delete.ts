@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
 import { routingRules } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { lockChannelSettings } from './channel-access';
@@ -25,5 +26,7 @@ export async function routingRuleDelete(
   const locked = defaultRuleError(rule, undefined);
   if (locked) fail(locked);
   await scope.tx.delete(routingRules).where(eq(routingRules.id, rule.id));
-  scope.emit('routingRule.deleted', { ruleId: rule.id, channelId: rule.channelId }, []);
+  scope.emit('routingRule.deleted', { ruleId: rule.id, channelId: rule.channelId }, [
+    { table: 'routingRules', op: 'delete', key: rule.id, groups: [ORG_GROUP] },
+  ]);
 }

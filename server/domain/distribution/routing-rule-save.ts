@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
 import { routingRules, teams } from '../../db/schema';
+import { ORG_GROUP } from '../../sync/groups';
+import { routingRuleRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { lockChannelSettings } from './channel-access';
@@ -48,17 +50,31 @@ export async function routingRuleSave(
     action: rule.action,
     updatedAt: scope.now,
   };
-  if (stored) await scope.tx.update(routingRules).set(values).where(eq(routingRules.id, rule.id));
-  else
-    await scope.tx.insert(routingRules).values({
-      ...values,
-      id: rule.id,
-      orgId: scope.orgId,
-      channelId: channel.id,
-      isDefault: false,
-      createdAt: scope.now,
-    });
-  // Rules are not synced to browsers yet (their settings screen comes later): the event is the
-  // change's record in the log.
-  scope.emit('routingRule.saved', { rule, created: !stored }, []);
+  const [row] = stored
+    ? await scope.tx
+        .update(routingRules)
+        .set(values)
+        .where(eq(routingRules.id, rule.id))
+        .returning()
+    : await scope.tx
+        .insert(routingRules)
+        .values({
+          ...values,
+          id: rule.id,
+          orgId: scope.orgId,
+          channelId: channel.id,
+          isDefault: false,
+          createdAt: scope.now,
+        })
+        .returning();
+  if (!row) fail('RULE_NOT_FOUND');
+  scope.emit('routingRule.saved', { rule, created: !stored }, [
+    {
+      table: 'routingRules',
+      op: 'put',
+      key: row.id,
+      row: routingRuleRow(row),
+      groups: [ORG_GROUP],
+    },
+  ]);
 }

@@ -14,6 +14,7 @@ import {
   CLIENT_SETTINGS_RU,
 } from '../../features/client-settings/client-settings-messages';
 import { CLIENTS_EN, CLIENTS_RU } from '../../features/clients/clients-messages';
+import { CHANNELS_EN, CHANNELS_RU } from '../../features/channels/channels-messages';
 import { joinCatalogs } from './join-catalogs';
 
 /**
@@ -31,6 +32,7 @@ export const CATALOG_PARTS = {
   profile: { en: PROFILE_EN, ru: PROFILE_RU },
   clientSettings: { en: CLIENT_SETTINGS_EN, ru: CLIENT_SETTINGS_RU },
   clients: { en: CLIENTS_EN, ru: CLIENTS_RU },
+  channels: { en: CHANNELS_EN, ru: CHANNELS_RU },
 };
 
 /** Every text of the interface, by language (spec §1: English is the default). */

@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, notFound, redirect } from '@tanstack/react-router';
 import { leave } from './leave';
 import { sectionPage } from '../pages/SectionPage';
-import { ChannelPageFrame } from '../pages/ChannelPageFrame';
 import { channelPageType, type ChannelPage } from './channel-pages';
 import { adminRoute } from './admin-route';
 import { EditIdSearchSchema, MergeClientSearchSchema, pathId } from './address-ids';
@@ -32,7 +31,7 @@ const channelPageChildren = [
     beforeLoad: ({ params }) => {
       ensureChannelPage(params.type, 'list');
     },
-    component: () => <ChannelPageFrame page="list" />,
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelTypePage'),
   }),
   createRoute({
     getParentRoute: () => channelTypeRoute,
@@ -40,7 +39,7 @@ const channelPageChildren = [
     beforeLoad: ({ params }) => {
       ensureChannelPage(params.type, 'create');
     },
-    component: () => <ChannelPageFrame page="create" />,
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelCreatePage'),
   }),
   createRoute({
     getParentRoute: () => channelTypeRoute,
@@ -49,7 +48,7 @@ const channelPageChildren = [
     beforeLoad: ({ params }) => {
       ensureChannelPage(params.type, 'edit');
     },
-    component: () => <ChannelPageFrame page="edit" />,
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelEditPage'),
   }),
 ] as const;
 const channelChildren = [
@@ -63,7 +62,7 @@ const channelChildren = [
   createRoute({
     getParentRoute: () => channelsRoute,
     path: 'all',
-    component: sectionPage('section.preferences.channels'),
+    component: lazyRouteComponent(() => import('../pages/ChannelPages'), 'ChannelsPage'),
   }),
   channelTypeRoute.addChildren(channelPageChildren),
 ] as const;

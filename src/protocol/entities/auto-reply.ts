@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { IdSchema } from '../ids';
+import { IdSchema, TimestampSchema } from '../ids';
 import { LIMITS } from '../limits';
-import { AttachmentListSchema } from '../attachments';
+import { AttachmentListSchema, AttachmentSchema } from '../attachments';
 
 /**
  * The system bot's auto-replies of one channel (spec §3). greeting: the moment a customer opens a
@@ -57,3 +57,32 @@ export const AutoRepliesSavePayload = v.object({
     ),
   ),
 });
+
+/**
+ * The last two hex digits of a channel's auto-reply ids, one per kind. The database computes the
+ * same id (a generated column, migration 0013), so the browser predicts a save into the very row
+ * the server will send, without asking for an id first.
+ */
+const KIND_SUFFIX: Record<AutoReplyKind, string> = {
+  greeting: 'a1',
+  operators_online: 'a2',
+  operators_offline: 'a3',
+  quality_assessment: 'a4',
+};
+
+/** The synced id of a channel's auto-reply of one kind: the channel id with its kind's ending. */
+export const autoReplyId = (channelId: string, kind: AutoReplyKind): string =>
+  channelId.toLowerCase().slice(0, 34) + KIND_SUFFIX[kind];
+
+/** One stored auto-reply as browsers hold it (the synced `autoReplies` table). */
+export const AutoReplyRowSchema = v.object({
+  id: IdSchema,
+  channelId: IdSchema,
+  kind: v.picklist(AUTO_REPLY_KINDS),
+  enabled: v.boolean(),
+  text: v.string(),
+  buttons: v.array(v.string()),
+  attachments: v.array(AttachmentSchema),
+  updatedAt: TimestampSchema,
+});
+export type AutoReplyRow = v.InferOutput<typeof AutoReplyRowSchema>;

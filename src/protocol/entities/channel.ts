@@ -47,11 +47,13 @@ export const ChannelSchema = v.object({
   notificationEmail: v.nullable(v.string()),
   halfExpiredMinutes: ExpiryThresholdSchema,
   expiredMinutes: ExpiryThresholdSchema,
+  /** Minutes a customer waits without a staff reply before the waiting auto-reply (1, 2 or 5). */
+  autoReplyWaitMinutes: v.optional(v.pipe(v.number(), v.integer()), 1),
   /**
-   * Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl, and
-   * allowedOrigins, the pages that may embed its widget: AllowedOriginsSchema in origins.ts;
-   * telegram: botUsername as the provider told it; email: hosts, ports, login, addresses). Never a
-   * secret.
+   * Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl, initialState,
+   * and allowedOrigins, the pages that may embed its widget: AllowedOriginsSchema in origins.ts;
+   * telegram: botUsername as the provider told it; email: hosts, ports, login, addresses). Never
+   * a secret.
    */
   settings: v.record(v.string(), v.unknown()),
   /** Names of the secrets this channel holds (`token`, `password`); never their values. */

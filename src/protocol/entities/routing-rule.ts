@@ -62,19 +62,22 @@ const isAnyConditions = (c: RoutingConditions): boolean =>
   c.excludeIntents.length === 0;
 
 /**
- * A routing rule of one channel (spec §3). Rules are tried by ascending priority; the channel's
+ * A routing rule of one channel (spec §3), as browsers hold it (the synced `routingRules` table). Rules are tried by ascending priority; the channel's
  * default rule (made by the server, never changed) has no conditions and is always tried last.
  */
+export const RoutingRuleRowSchema = v.object({
+  id: IdSchema,
+  channelId: IdSchema,
+  name: v.pipe(v.string('RULE_NAME_REQUIRED'), v.trim(), v.minLength(1, 'RULE_NAME_REQUIRED')),
+  isDefault: v.boolean(),
+  priority: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LIMITS.storedIntegerMax)),
+  conditions: RoutingConditionsSchema,
+  action: RoutingActionSchema,
+});
+
+/** A rule as `routingRule.save` takes it: a row whose default rule has no conditions. */
 export const RoutingRuleSchema = v.pipe(
-  v.object({
-    id: IdSchema,
-    channelId: IdSchema,
-    name: v.pipe(v.string('RULE_NAME_REQUIRED'), v.trim(), v.minLength(1, 'RULE_NAME_REQUIRED')),
-    isDefault: v.boolean(),
-    priority: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(LIMITS.storedIntegerMax)),
-    conditions: RoutingConditionsSchema,
-    action: RoutingActionSchema,
-  }),
+  RoutingRuleRowSchema,
   v.forward(
     v.check((rule) => !rule.isDefault || isAnyConditions(rule.conditions), CONDITION),
     ['conditions'],

@@ -1,0 +1,2 @@
+ALTER TABLE "auto_replies" ADD COLUMN "id" uuid GENERATED ALWAYS AS ((substr(channel_id::text, 1, 34) || CASE kind WHEN 'greeting' THEN 'a1' WHEN 'operators_online' THEN 'a2' WHEN 'operators_offline' THEN 'a3' ELSE 'a4' END)::uuid) STORED NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "auto_replies_id" ON "auto_replies" USING btree ("id");

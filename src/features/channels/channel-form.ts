@@ -1,0 +1,271 @@
+import * as v from 'valibot';
+import {
+  CHANNEL_TYPE_SETTINGS,
+  ChannelCreatePayload,
+  ChannelUpdatePayload,
+  ERROR_TEXTS,
+  isConnectableType,
+  type ApiError,
+  type Channel,
+  type ErrorName,
+  type ConnectableChannelType,
+} from '../../protocol';
+import { refusalPlace, type FieldProblem } from '../../ui/forms/field-problems';
+
+/**
+ * The General tab and the wizards' form: what every channel has, the type's settings as typed
+ * (text boxes; lists one per line) and the secrets typed anew. A secret box starts empty: the
+ * browser never holds a stored secret, and an empty box on an edit keeps the stored one.
+ */
+export type ChannelFormValues = {
+  name: string;
+  teamId: string;
+  notificationEmail: string;
+  teamVisibility: boolean;
+  active: boolean;
+  ratingText: string;
+  ratingBeforeEnd: boolean;
+  settings: Record<string, string>;
+  secrets: Record<string, string>;
+};
+
+/** Settings that are lists, typed one per line. */
+const LIST_SETTINGS = new Set(['allowedOrigins', 'toAddresses', 'copyAddresses']);
+
+/** Each type's settings as the form shows them, with their first values. */
+const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> = {
+  site_chat: {
+    welcomeMessage: '',
+    title: '',
+    subtitle: '',
+    logoUrl: '',
+    initialState: 'closed',
+    allowedOrigins: '',
+  },
+  telegram: {},
+  email: {
+    address: '',
+    login: '',
+    receiveProtocol: 'imap',
+    receiveHost: '',
+    receivePort: '993',
+    receiveSecurity: 'tls',
+    sendHost: '',
+    sendPort: '465',
+    sendSecurity: 'tls',
+    toAddresses: '',
+    copyAddresses: '',
+  },
+};
+
+/** The settings a type's form shows, in order. */
+export const settingFields = (type: ConnectableChannelType): string[] =>
+  Object.keys(SETTING_DEFAULTS[type]);
+
+/** The secrets a type's form asks for (`token`, `password`). */
+export const secretFields = (type: ConnectableChannelType): string[] =>
+  Object.keys(CHANNEL_TYPE_SETTINGS[type].secrets.entries);
+
+const lines = (typed: string): string[] =>
+  typed
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+function storedSetting(channel: Channel, key: string): string | undefined {
+  const s = channel.settings;
+  if (key === 'toAddresses' || key === 'copyAddresses') {
+    const kind = key === 'toAddresses' ? 'to' : 'copy';
+    const list = Array.isArray(s.addresses)
+      ? (s.addresses as { address: string; kind: string }[])
+      : [];
+    return list
+      .filter((entry) => entry.kind === kind)
+      .map((entry) => entry.address)
+      .join('\n');
+  }
+  const value = s[key];
+  if (Array.isArray(value)) return value.filter((x) => typeof x === 'string').join('\n');
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return undefined;
+}
+
+/** The form's values for a new channel of a type, or for a stored one. */
+export function channelFormDefaults(
+  type: ConnectableChannelType,
+  channel: Channel | undefined,
+): ChannelFormValues {
+  const settings = { ...SETTING_DEFAULTS[type] };
+  if (channel)
+    for (const key of Object.keys(settings))
+      settings[key] = storedSetting(channel, key) ?? settings[key] ?? '';
+  return {
+    name: channel?.name ?? '',
+    teamId: channel?.teamId ?? '',
+    notificationEmail: channel?.notificationEmail ?? '',
+    teamVisibility: channel?.teamVisibility ?? false,
+    active: channel?.active ?? true,
+    ratingText: channel?.ratingText ?? '',
+    ratingBeforeEnd: channel?.ratingBeforeEnd ?? false,
+    settings,
+    secrets: Object.fromEntries(secretFields(type).map((name) => [name, ''])),
+  };
+}
+
+/** A secret as a form shows it: set (masked, replaced only by typing) or not set. */
+export const secretIsSet = (channel: Channel | undefined, name: string): boolean =>
+  channel?.secretsSet.includes(name) ?? false;
+
+/** The settings as the protocol's schema for the type takes them. */
+function settingsInput(type: ConnectableChannelType, typed: Record<string, string>) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(typed)) {
+    if (key === 'toAddresses' || key === 'copyAddresses') continue;
+    if (LIST_SETTINGS.has(key)) out[key] = lines(value);
+    else if (key === 'logoUrl') out[key] = value.trim() === '' ? null : value;
+    else out[key] = value;
+  }
+  if (type === 'email')
+    out.addresses = [
+      ...lines(typed.toAddresses ?? '').map((address) => ({ address, kind: 'to' })),
+      ...lines(typed.copyAddresses ?? '').map((address) => ({ address, kind: 'copy' })),
+    ];
+  return out;
+}
+
+/** A field of the form: a General one, `settings.<key>` or `secrets.<name>`. */
+export type ChannelField = string;
+export type ChannelProblems = Record<ChannelField, FieldProblem>;
+
+const problemOf = (typed: unknown, issue: v.BaseIssue<unknown>): FieldProblem => {
+  if (typed === undefined || (typeof typed === 'string' && typed.trim() === ''))
+    return { kind: 'required' };
+  if (issue.type === 'max_length') return { kind: 'tooLong', max: Number(issue.requirement) };
+  if (issue.message !== 'VALIDATION_FAILED' && Object.hasOwn(ERROR_TEXTS, issue.message))
+    return { kind: 'error', name: issue.message as ErrorName };
+  return { kind: 'invalid' };
+};
+
+/** Which setting an issue concerns: an e-mail address list reads as its To or Copy box. */
+function settingField(issue: v.BaseIssue<unknown>, values: ChannelFormValues): string | undefined {
+  const key = issue.path?.[0]?.key;
+  if (typeof key !== 'string') return undefined;
+  if (key === 'addresses') {
+    const index = issue.path?.[1]?.key;
+    const toCount = lines(values.settings.toAddresses ?? '').length;
+    return typeof index === 'number' && index >= toCount
+      ? 'settings.copyAddresses'
+      : 'settings.toAddresses';
+  }
+  return `settings.${key}`;
+}
+
+/**
+ * The form checked before sending, with the schemas the server parses: the General fields
+ * (spec §5: a name), the type's settings (an e-mail port is numeric, hosts and login required) and
+ * secrets (required on create; on an edit only one typed is sent). The command, or each wrong
+ * field's problem.
+ */
+export function checkChannelForm(
+  values: ChannelFormValues,
+  ids: { channelId: string; type: ConnectableChannelType; isNew: boolean },
+):
+  | {
+      ok: true;
+      command:
+        | { type: 'channel.create'; payload: v.InferOutput<typeof ChannelCreatePayload> }
+        | { type: 'channel.update'; payload: v.InferOutput<typeof ChannelUpdatePayload> };
+    }
+  | { ok: false; problems: ChannelProblems } {
+  const problems: ChannelProblems = {};
+  const typeSchemas = CHANNEL_TYPE_SETTINGS[ids.type];
+  const settings = settingsInput(ids.type, values.settings);
+  const parsedSettings = v.safeParse(typeSchemas.settings, settings);
+  if (!parsedSettings.success)
+    for (const issue of parsedSettings.issues) {
+      const field = settingField(issue, values);
+      if (!field || problems[field]) continue;
+      const typed = values.settings[field.slice('settings.'.length)];
+      problems[field] = problemOf(typed, issue);
+    }
+  const secrets: Record<string, string> = {};
+  for (const name of secretFields(ids.type)) {
+    const typed = values.secrets[name] ?? '';
+    if (typed.trim() !== '') secrets[name] = typed.trim();
+    else if (ids.isNew) problems[`secrets.${name}`] = { kind: 'required' };
+  }
+  const input = {
+    channelId: ids.channelId,
+    name: values.name,
+    teamId: values.teamId === '' ? null : values.teamId,
+    notificationEmail:
+      values.notificationEmail.trim() === '' ? null : values.notificationEmail.trim(),
+    teamVisibility: values.teamVisibility,
+    active: values.active,
+    ratingText: values.ratingText,
+    ratingBeforeEnd: values.ratingBeforeEnd,
+    settings,
+    secrets,
+    ...(ids.isNew ? { type: ids.type } : {}),
+  };
+  const parsed = ids.isNew
+    ? v.safeParse(ChannelCreatePayload, input)
+    : v.safeParse(ChannelUpdatePayload, input);
+  if (!parsed.success)
+    for (const issue of parsed.issues) {
+      const key = issue.path?.[0]?.key;
+      if (typeof key !== 'string' || key === 'settings' || key === 'secrets' || problems[key])
+        continue;
+      problems[key] =
+        key === 'notificationEmail'
+          ? { kind: 'error', name: 'INVALID_EMAIL_FORMAT' }
+          : problemOf((values as unknown as Record<string, unknown>)[key], issue);
+    }
+  if (!parsed.success || Object.keys(problems).length > 0) return { ok: false, problems };
+  return ids.isNew
+    ? {
+        ok: true,
+        command: {
+          type: 'channel.create',
+          payload: parsed.output as v.InferOutput<typeof ChannelCreatePayload>,
+        },
+      }
+    : { ok: true, command: { type: 'channel.update', payload: parsed.output } };
+}
+
+/** The General boxes a refusal naming its field (`params.field`) can show at. */
+const SHOWN_FIELDS = new Set(['name', 'teamId', 'notificationEmail', 'ratingText']);
+
+/**
+ * Where the server's refusal shows (anything else, like a mail server that cannot be reached,
+ * above the buttons): a wrong token at the token (spec §8 "Incorrect token
+ * specified"), a taken name at the name, a mail server that does not answer at the password.
+ */
+export const channelRefusal = (error: ApiError | undefined, type: ConnectableChannelType) =>
+  refusalPlace<ChannelField>(error, (key) => (SHOWN_FIELDS.has(key) ? key : undefined), {
+    SERVICE_ACCOUNT_DUPLICATE_NAME: 'name',
+    TEAM_NOT_FOUND: 'teamId',
+    ...(type === 'telegram'
+      ? {
+          SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.token',
+          TOKEN_NOT_FROM_CURRENT_BOT: 'secrets.token',
+          SERVICE_ACCOUNT_INVALID_FIELDS: 'secrets.token',
+          SERVICE_ACCOUNT_EXISTS: 'secrets.token',
+        }
+      : {}),
+    ...(type === 'email'
+      ? { INVALID_CREDENTIALS: 'secrets.password', SERVICE_ACCOUNT_EXISTS: 'settings.login' }
+      : {}),
+  });
+
+/** A stored channel's type when it has a form here. */
+export const formType = (type: string): ConnectableChannelType | null =>
+  isConnectableType(type) ? type : null;
+
+/**
+ * The tag a company puts on its own pages to show the chat (docs/site-chat-widget.md): the widget
+ * script from this installation's address, naming the channel. The widget reads its API address
+ * from the script's own address, so the snippet works on any site the channel allows.
+ */
+export const embedSnippet = (appOrigin: string, channelId: string): string =>
+  `<script src="${appOrigin}/widget.js" data-channel="${channelId}" async></script>`;

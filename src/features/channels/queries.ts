@@ -1,0 +1,41 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { AutoReplyRow, Channel, ChannelHealth, RoutingRule, Team } from '../../protocol';
+import { useStore } from '../../store/hooks';
+
+/** The channel pages' shared data: every channel and team of the organization, live. */
+export type ChannelsData = { channels: Channel[]; teams: Team[]; health: ChannelHealth[] };
+
+export function useChannelsData(): ChannelsData | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => {
+    const [channels, teams, health] = await Promise.all([
+      db.channels.toArray(),
+      db.teams.toArray(),
+      db.channelHealth.toArray(),
+    ]);
+    return { channels, teams, health };
+  }, [db]);
+}
+
+/** One channel with its routing rules and auto-replies; `channel` null when it is not here. */
+export type ChannelSettings = {
+  channel: Channel | null;
+  rules: RoutingRule[];
+  autoReplies: AutoReplyRow[];
+  teams: Team[];
+  health: ChannelHealth | undefined;
+};
+
+export function useChannelSettings(channelId: string): ChannelSettings | undefined {
+  const db = useStore();
+  return useLiveQuery(async () => {
+    const [channel, rules, autoReplies, teams, health] = await Promise.all([
+      db.channels.get(channelId),
+      db.routingRules.where('channelId').equals(channelId).toArray(),
+      db.autoReplies.where('channelId').equals(channelId).toArray(),
+      db.teams.toArray(),
+      db.channelHealth.get(channelId),
+    ]);
+    return { channel: channel ?? null, rules, autoReplies, teams, health };
+  }, [db, channelId]);
+}
