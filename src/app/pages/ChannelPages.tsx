@@ -6,7 +6,7 @@ import { ChannelEditScreen } from '../../features/channels/ChannelEditScreen';
 import { ChannelsScreen } from '../../features/channels/ChannelsScreen';
 import { ChannelTypeScreen } from '../../features/channels/ChannelTypeScreen';
 import { isPageType } from '../../features/channels/channel-list';
-import { CHANNEL_PAGE_TYPES } from '../routes/channel-pages';
+import { CHANNEL_PAGE_TYPES } from '../../protocol';
 
 /** A channel page's route target: the spec §2 addresses under /admin/preferences/channels. */
 function target(place: ChannelPlace) {

@@ -1,17 +1,5 @@
-import type { ChannelType } from '../../protocol';
+import { CHANNEL_PAGE_TYPES, type ChannelType } from '../../protocol';
 
-/** Channel types with list, create and edit pages (spec §2). */
-export const CHANNEL_PAGE_TYPES = [
-  'telegram',
-  'site_chat',
-  'whatsapp',
-  'viber',
-  'viber_bot',
-  'vk_bot',
-  'email',
-  'voip',
-  'instagram',
-] as const satisfies readonly ChannelType[];
 /** The support channel is made by the platform: it has an edit page only. */
 export const EDIT_ONLY_CHANNEL_TYPES = ['support'] as const satisfies readonly ChannelType[];
 

@@ -1,17 +1,13 @@
-import type { Channel, ChannelHealth, ChannelType, Team } from '../../protocol';
+import {
+  CHANNEL_PAGE_TYPES,
+  type Channel,
+  type ChannelHealth,
+  type ChannelType,
+  type Team,
+} from '../../protocol';
 
 /** Channel types an administrator connects here (spec §2); support is made by the platform. */
-export const CONNECTABLE_TYPES = [
-  'telegram',
-  'site_chat',
-  'whatsapp',
-  'viber',
-  'viber_bot',
-  'vk_bot',
-  'email',
-  'voip',
-  'instagram',
-] as const satisfies readonly ChannelType[];
+export const CONNECTABLE_TYPES = CHANNEL_PAGE_TYPES;
 export type ConnectableType = (typeof CONNECTABLE_TYPES)[number];
 
 /** Every type with channel pages: the connectable ones and support (edit only). */

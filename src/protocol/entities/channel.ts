@@ -24,6 +24,22 @@ export const CHANNEL_TYPES = [
   'support',
 ] as const;
 export const ChannelTypeSchema = v.picklist(CHANNEL_TYPES);
+
+/**
+ * Channel types with list, create and edit pages (spec §2), in the spec's order; the routes and the
+ * channel list both read it. Support is made by the platform: it has an edit page only.
+ */
+export const CHANNEL_PAGE_TYPES = [
+  'telegram',
+  'site_chat',
+  'whatsapp',
+  'viber',
+  'viber_bot',
+  'vk_bot',
+  'email',
+  'voip',
+  'instagram',
+] as const satisfies readonly (typeof CHANNEL_TYPES)[number][];
 export type ChannelType = v.InferOutput<typeof ChannelTypeSchema>;
 
 /** Minutes of waiting after which a chat turns half-expired (yellow) or expired (red); null: off. */
