@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { SectionFrame } from '../../ui/SectionFrame';
 import { useI18n } from '../../ui/i18n';
 import { connectedRows, type ConnectableType } from './channel-list';
-import { ChannelLink, type ChannelLinks } from './channel-links';
+import { ChannelLink, ConnectLink, type ChannelLinks } from './channel-links';
 import { ChannelsTable } from './ChannelsTable';
 import { useChannelsData } from './queries';
 import './channels.css';
@@ -18,16 +18,7 @@ export function ChannelTypeScreen({ type, links }: { type: ConnectableType; link
   return (
     <SectionFrame
       title={t('section.preferences.channelList', { type: t(`channelType.${type}`) })}
-      actions={
-        <ChannelLink
-          links={links}
-          to={{ page: 'create', type }}
-          className="button button--primary"
-          testId="channel-connect"
-        >
-          {t('channels.connect')}
-        </ChannelLink>
-      }
+      actions={<ConnectLink links={links} type={type} />}
     >
       <div className="channels">
         <ChannelLink links={links} to={{ page: 'all' }}>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { SectionFrame } from '../../ui/SectionFrame';
 import { useI18n } from '../../ui/i18n';
 import { CONNECTABLE_TYPES, connectedCounts, connectedRows } from './channel-list';
-import { ChannelLink, type ChannelLinks } from './channel-links';
+import { ChannelLink, ConnectLink, type ChannelLinks } from './channel-links';
 import { ChannelsTable } from './ChannelsTable';
 import { useChannelsData } from './queries';
 import './channels.css';
@@ -49,14 +49,7 @@ export function ChannelsScreen({ links }: { links: ChannelLinks }) {
               <span className="channels__type-count">
                 {t('channels.connectedCount', { count: counts.get(type) ?? 0 })}
               </span>
-              <ChannelLink
-                links={links}
-                to={{ page: 'create', type }}
-                className="button button--primary"
-                testId="channel-connect"
-              >
-                {t('channels.connect')}
-              </ChannelLink>
+              <ConnectLink links={links} type={type} />
             </li>
           ))}
         </ul>

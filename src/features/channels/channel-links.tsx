@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../ui/i18n';
 import { isPlainClick } from '../../ui/plain-click';
 import type { PageType } from './channel-list';
 
@@ -42,5 +43,20 @@ export function ChannelLink({
     >
       {children}
     </a>
+  );
+}
+
+/** The Connect button of a channel type: its create page (wizard), from the lists. */
+export function ConnectLink({ links, type }: { links: ChannelLinks; type: PageType }) {
+  const { t } = useI18n();
+  return (
+    <ChannelLink
+      links={links}
+      to={{ page: 'create', type }}
+      className="button button--primary"
+      testId="channel-connect"
+    >
+      {t('channels.connect')}
+    </ChannelLink>
   );
 }
