@@ -20,6 +20,8 @@ export interface SmtpSink {
   login: string;
   password: string;
   received: SinkMessage[];
+  /** How many messages were answered 451 so far (a test waits for a refusal to have happened). */
+  refused: number;
   /** The next `count` messages are answered 451 after their data is read, and not kept. */
   failNext(count: number): void;
   /** Resolves once `count` messages have been kept. */
@@ -37,6 +39,7 @@ export async function startSmtpSink(login = 'sender', password = 'sink-secret'):
     login,
     password,
     received,
+    refused: 0,
     failNext(count) {
       failing = count;
     },
@@ -71,6 +74,7 @@ export async function startSmtpSink(login = 'sender', password = 'sink-secret'):
       stream.on('end', () => {
         if (failing > 0) {
           failing--;
+          sink.refused++;
           const err = Object.assign(new Error('4.3.0 Try again later'), { responseCode: 451 });
           callback(err);
           return;
