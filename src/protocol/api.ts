@@ -14,6 +14,7 @@ import { CommandEnvelopeSchema } from './commands';
 import { AttachmentListSchema, type Attachment } from './attachments';
 import type { ApiError } from './errors';
 import { SafeText } from './text';
+import type { WidgetShownChannel } from './customer-links';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
 export type ApiAnswer<T> =
@@ -112,6 +113,11 @@ export type WidgetConfig = {
   subtitle: string;
   welcomeMessage: string;
   logoUrl: string | null;
+  /**
+   * The organization's other channels the customer may also write to, active now, with their
+   * public links (customer-links.ts); never another setting of theirs.
+   */
+  shownChannels: WidgetShownChannel[];
 };
 
 /**

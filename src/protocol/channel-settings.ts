@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LIMITS } from './limits';
+import { ShownChannelIdsSchema } from './customer-links';
 import { AllowedOriginsSchema } from './origins';
 import { SafeText } from './text';
 import { EmailSchema } from './validation';
@@ -71,6 +72,11 @@ export const CHANNEL_TYPE_SETTINGS = {
        * normalised; the widget API refuses any other (docs/site-chat-widget.md).
        */
       allowedOrigins: v.optional(AllowedOriginsSchema, []),
+      /**
+       * Spec §3 "list of channels shown": the organization's other channels the widget offers as
+       * links (Telegram, e-mail: customer-links.ts). The server checks each newly listed one.
+       */
+      shownChannelIds: v.optional(ShownChannelIdsSchema, []),
     }),
     secrets: v.object({}),
   },

@@ -7,6 +7,7 @@ export * from './input-rules';
 export * from './validation';
 export * from './email';
 export * from './origins';
+export * from './customer-links';
 export * from './attachments';
 export * from './entities/organization';
 export * from './entities/role';

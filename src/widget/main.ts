@@ -9,7 +9,13 @@ import {
   unsent,
   type WidgetState,
 } from './widget-state';
-import { fileErrorName, fileSizeText, widgetTexts, type FileErrorName } from './widget-texts';
+import {
+  fileErrorName,
+  fileSizeText,
+  shownChannelLinks,
+  widgetTexts,
+  type FileErrorName,
+} from './widget-texts';
 
 /**
  * The site-chat widget: one script tag, `<script src="https://…/widget.js" data-channel="<id>">`.
@@ -60,6 +66,10 @@ const panel = el('section', 'panel');
 panel.hidden = true;
 panel.dataset.testid = 'widget-panel';
 const header = el('header');
+// "Also write to us in: Telegram · E-mail": the company's other channels (docs/site-chat-widget.md).
+const elsewhere = el('nav', 'elsewhere');
+elsewhere.setAttribute('aria-label', TEXT.alsoWriteIn);
+elsewhere.dataset.testid = 'widget-shown-channels';
 const thread = el('div', 'thread');
 thread.dataset.testid = 'widget-thread';
 const status = el('div', 'status');
@@ -86,7 +96,7 @@ const alertLine = el('div', 'alert');
 alertLine.setAttribute('role', 'alert');
 alertLine.dataset.testid = 'widget-error';
 form.append(attachButton, fileInput, input, sendButton);
-panel.append(header, thread, status, alertLine, form);
+panel.append(header, elsewhere, thread, status, alertLine, form);
 root.append(style, launcher, panel);
 
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -191,6 +201,7 @@ function render(): void {
   const titles = el('div');
   titles.append(el('strong', '', config?.title ?? ''), el('span', '', config?.subtitle ?? ''));
   header.append(titles);
+  renderShownChannels();
 
   const nodes: HTMLElement[] = [];
   if (config?.welcomeMessage) nodes.push(bubble(config.welcomeMessage, false));
@@ -253,6 +264,24 @@ function render(): void {
   thread.replaceChildren(...nodes);
   thread.scrollTop = thread.scrollHeight;
   if (config && !config.active) status.textContent = TEXT.unavailable;
+}
+
+/** The shown channels as links that open in a new tab, never handing this page to them. */
+function renderShownChannels(): void {
+  const links = shownChannelLinks(config?.shownChannels ?? [], TEXT.channelTypes);
+  elsewhere.replaceChildren();
+  if (links.length === 0) return;
+  elsewhere.append(`${TEXT.alsoWriteIn} `);
+  links.forEach((shown, index) => {
+    if (index > 0) elsewhere.append(' · ');
+    const link = el('a', '', shown.text);
+    link.href = shown.href;
+    link.title = shown.title;
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
+    link.dataset.testid = 'widget-shown-channel';
+    elsewhere.append(link);
+  });
 }
 
 // ---- files ----

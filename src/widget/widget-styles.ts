@@ -12,6 +12,9 @@ header { display: flex; gap: 10px; align-items: center; padding: 14px 16px; back
 header img { width: 36px; height: 36px; border-radius: 50%; background: #fff; object-fit: cover; }
 header strong { display: block; font-size: 15px; }
 header span { display: block; font-size: 12px; opacity: .85; }
+.elsewhere { padding: 6px 16px; font-size: 12px; line-height: 1.5; background: #eff6ff; color: #1e3a8a; border-bottom: 1px solid #dbeafe; }
+.elsewhere:empty { display: none; }
+.elsewhere a { color: #1d4ed8; text-decoration: underline; }
 .thread { flex: 1; overflow-y: auto; padding: 12px; background: #f5f7fb; display: flex; flex-direction: column; gap: 8px; }
 .bubble { max-width: 80%; padding: 8px 12px; border-radius: 12px; font-size: 14px; line-height: 1.4; white-space: pre-wrap; word-wrap: break-word; }
 .bubble.me { align-self: flex-end; background: #2563eb; color: #fff; border-bottom-right-radius: 4px; }

@@ -9,6 +9,7 @@ import { systemClock } from '../../server/clock';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import { channels } from '../../server/db/schema';
+import type { ChannelAdapters } from '../../server/channels/registry';
 import { launchBrowser, type Browser } from './browser';
 import { TcpProxy } from './tcp-proxy';
 
@@ -26,7 +27,9 @@ export type InProcessApp = {
   close: () => Promise<void>;
 };
 
-export async function startInProcessApp(): Promise<InProcessApp> {
+export async function startInProcessApp(
+  options: { channelAdapters?: ChannelAdapters } = {},
+): Promise<InProcessApp> {
   const database = await openDatabase({ inMemory: true });
   await seedDemoIfEmpty(database.db, systemClock.now());
   const { app, context } = await buildServer({
@@ -34,6 +37,7 @@ export async function startInProcessApp(): Promise<InProcessApp> {
     clock: systemClock,
     staticDir: distApp,
     loginAttemptsPerMinute: 1000,
+    ...options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -69,15 +73,21 @@ type BrowserAndApp = { browser: Browser; app: InProcessApp };
 
 /**
  * Chromium and an in-process app for the enclosing describe block, started before its tests and
- * closed after them; with `proxy`, also a TCP proxy in front of the app that a test can cut.
+ * closed after them; with `proxy`, also a TCP proxy in front of the app that a test can cut. With
+ * `channelAdapters: {}` the app speaks to no provider, so channel rows a test writes as fixtures
+ * start no receiver against the real Telegram or a mail server.
  */
 export function browserAndApp(options: { proxy: true }): BrowserAndApp & { proxy: TcpProxy };
-export function browserAndApp(): BrowserAndApp;
-export function browserAndApp(options: { proxy?: boolean } = {}) {
+export function browserAndApp(options?: { channelAdapters?: ChannelAdapters }): BrowserAndApp;
+export function browserAndApp(
+  options: { proxy?: boolean; channelAdapters?: ChannelAdapters } = {},
+) {
   const suite: Partial<BrowserAndApp & { proxy: TcpProxy }> = {};
   beforeAll(async () => {
     suite.browser = await launchBrowser();
-    suite.app = await startInProcessApp();
+    suite.app = await startInProcessApp(
+      options.channelAdapters ? { channelAdapters: options.channelAdapters } : {},
+    );
     if (options.proxy) {
       suite.proxy = new TcpProxy(Number(new URL(suite.app.baseUrl).port));
       await suite.proxy.start();

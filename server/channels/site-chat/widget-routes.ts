@@ -9,6 +9,8 @@ import {
   LIVE_CLOSE,
   VisitorMessageBody,
   newId,
+  shownChannelIdsOf,
+  widgetShownChannels,
   type VisitorItem,
   type WidgetConfig,
 } from '../../../src/protocol';
@@ -99,6 +101,27 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
 
   const visitorOf = (request: FastifyRequest) => authenticateVisitor(db, request);
 
+  /**
+   * The channels a site chat offers, as they are now: read on every config call rather than
+   * copied into the site chat's settings, so switching a bot off takes it out of the widget.
+   * Only the columns the link rule needs are read: no secret is ever near the answer.
+   */
+  const shownChannels = async (site: typeof channels.$inferSelect) => {
+    const ids = shownChannelIdsOf(site.settings);
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({
+        id: channels.id,
+        type: channels.type,
+        name: channels.name,
+        active: channels.active,
+        settings: channels.settings,
+      })
+      .from(channels)
+      .where(and(eq(channels.orgId, site.orgId), inArray(channels.id, ids)));
+    return widgetShownChannels(ids, rows);
+  };
+
   app.get('/widget/:channelId/config', byPath, async (request) => {
     const { channelId } = parseOrFail(ChannelParams, request.params);
     const channel = await siteChannel(channelId);
@@ -111,6 +134,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
       subtitle: text('subtitle'),
       welcomeMessage: text('welcomeMessage'),
       logoUrl: text('logoUrl') || null,
+      shownChannels: await shownChannels(channel),
     };
     return { code: 'ok' as const, entity: config };
   });

@@ -9,6 +9,7 @@ import { lockChannelSettings } from '../distribution/channel-access';
 import { touchOpenChats } from '../distribution/open-chats';
 import { checkedChannel, type CheckedChannel } from './channel-credentials';
 import { channelPut, healthPut, routingRulePut } from './channel-changes';
+import { refuseUnshowableChannels } from './shown-channels';
 
 type ChannelGeneral = CommandPayload<'channel.update'>;
 
@@ -90,6 +91,7 @@ export async function channelCreate(
   if (used) fail('VALIDATION_FAILED', { field: 'channelId' });
   await refuseTakenName(scope, payload.name, payload.channelId);
   await refuseUnknownTeam(scope, payload.teamId);
+  if (payload.type === 'site_chat') await refuseUnshowableChannels(scope, checked.settings, {});
   if (checked.identity)
     await refuseTakenIdentity(scope, payload.type, checked.identity, payload.channelId);
   const [row] = await scope.tx
@@ -142,6 +144,8 @@ export async function channelUpdate(
   const stored = await lockChannelSettings(scope, payload.channelId);
   await refuseTakenName(scope, payload.name, stored.id);
   await refuseUnknownTeam(scope, payload.teamId);
+  if (stored.type === 'site_chat')
+    await refuseUnshowableChannels(scope, checked.settings, stored.settings);
   let identity = stored.providerIdentity;
   if (checked.identity) {
     if (stored.providerIdentity && stored.providerIdentity !== checked.identity)

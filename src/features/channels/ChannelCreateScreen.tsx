@@ -47,6 +47,7 @@ export function ChannelCreateScreen({
             type={form}
             channelId={channelId}
             channel={undefined}
+            channels={data.channels}
             teams={data.teams}
             appOrigin={appOrigin}
             onCreated={() => {

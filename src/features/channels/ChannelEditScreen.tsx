@@ -100,6 +100,7 @@ export function ChannelEditScreen({
                   type={formType(channel.type) ?? 'site_chat'}
                   channelId={channel.id}
                   channel={channel}
+                  channels={data.channels}
                   teams={data.teams}
                   appOrigin={appOrigin}
                   onCreated={() => undefined}

@@ -26,6 +26,7 @@ import {
   type ChannelFormValues,
 } from './channel-form';
 import { EmbedSnippet } from './EmbedSnippet';
+import { ShownChannelsField } from './ShownChannelsField';
 
 const CHOICES: Record<string, readonly string[]> = {
   receiveProtocol: MAIL_RECEIVE_PROTOCOLS,
@@ -47,6 +48,7 @@ export function ChannelForm({
   type,
   channelId,
   channel,
+  channels,
   teams,
   appOrigin,
   onCreated,
@@ -55,6 +57,8 @@ export function ChannelForm({
   channelId: string;
   /** The stored channel; undefined in a wizard. */
   channel: Channel | undefined;
+  /** The organization's channels, for a site chat's "channels shown". */
+  channels: readonly Channel[];
   teams: readonly Team[];
   appOrigin: string;
   onCreated: () => void;
@@ -101,6 +105,17 @@ export function ChannelForm({
       error: errorAt(field),
       'data-testid': `channel-setting-${key}`,
     };
+    if (key === 'shownChannelIds')
+      return (
+        <ShownChannelsField
+          key={key}
+          channels={channels}
+          selfId={channelId}
+          value={common.value}
+          onValue={common.onValue}
+          error={common.error}
+        />
+      );
     const choices = CHOICES[key];
     if (choices)
       return (

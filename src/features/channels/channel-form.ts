@@ -2,6 +2,9 @@ import * as v from 'valibot';
 import {
   CHANNEL_TYPE_SETTINGS,
   ChannelCreatePayload,
+  LINKED_CHANNEL_TYPES,
+  SHOWN_CHANNELS_MAX,
+  customerLinkOf,
   ChannelUpdatePayload,
   ERROR_TEXTS,
   isConnectableType,
@@ -30,7 +33,12 @@ export type ChannelFormValues = {
 };
 
 /** Settings that are lists, typed one per line. */
-const LIST_SETTINGS = new Set(['allowedOrigins', 'toAddresses', 'copyAddresses']);
+const LIST_SETTINGS = new Set([
+  'allowedOrigins',
+  'toAddresses',
+  'copyAddresses',
+  'shownChannelIds',
+]);
 
 /** Each type's settings as the form shows them, with their first values. */
 const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> = {
@@ -41,6 +49,8 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
     logoUrl: '',
     initialState: 'closed',
     allowedOrigins: '',
+    /** Channel ids, one per line like the other lists; the form shows them as checkboxes. */
+    shownChannelIds: '',
   },
   telegram: {},
   email: {
@@ -234,7 +244,13 @@ export function checkChannelForm(
 }
 
 /** The General boxes a refusal naming its field (`params.field`) can show at. */
-const SHOWN_FIELDS = new Set(['name', 'teamId', 'notificationEmail', 'ratingText']);
+const SHOWN_FIELDS = new Set([
+  'name',
+  'teamId',
+  'notificationEmail',
+  'ratingText',
+  'settings.shownChannelIds',
+]);
 
 /**
  * Where the server's refusal shows (anything else, like a mail server that cannot be reached,
@@ -257,6 +273,63 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
       ? { INVALID_CREDENTIALS: 'secrets.password', SERVICE_ACCOUNT_EXISTS: 'settings.login' }
       : {}),
   });
+
+/** A channel the site chat's "channels shown" offers: one a customer can open. */
+export type ShownChannelChoice = {
+  id: string;
+  name: string;
+  type: Channel['type'];
+  /** Where the widget sends the customer (t.me/…, mailto:…), shown beside the name. */
+  link: string;
+  active: boolean;
+  checked: boolean;
+  /** Unchecked while the list is full. */
+  disabled: boolean;
+};
+
+/**
+ * The choices of a site chat's "channels shown": the organization's channels with a customer link
+ * (customer-links.ts), by type then name. A switched-off channel is offered only while it is on
+ * the list (the server refuses listing it anew; left on, it shows again once switched on).
+ */
+export function shownChannelChoices(
+  channels: readonly Channel[],
+  selfId: string,
+  typed: string,
+): ShownChannelChoice[] {
+  const selected = new Set(lines(typed));
+  const full = selected.size >= SHOWN_CHANNELS_MAX;
+  const typeOrder = (type: string) => (LINKED_CHANNEL_TYPES as readonly string[]).indexOf(type);
+  return channels
+    .flatMap((channel) => {
+      const link = customerLinkOf(channel);
+      const checked = selected.has(channel.id);
+      if (channel.id === selfId || !link || (!channel.active && !checked)) return [];
+      const { id, name, type, active } = channel;
+      return [{ id, name, type, link, active, checked, disabled: full && !checked }];
+    })
+    .sort((a, b) => typeOrder(a.type) - typeOrder(b.type) || a.name.localeCompare(b.name));
+}
+
+/**
+ * The typed list after a checkbox changed, in the choices' order (the widget's order). Ids on the
+ * list that are not among the choices (a channel this browser has not synced) stay as they were.
+ */
+export function toggleShownChannel(
+  typed: string,
+  choices: readonly ShownChannelChoice[],
+  id: string,
+  checked: boolean,
+): string {
+  const selected = new Set(lines(typed));
+  if (checked) selected.add(id);
+  else selected.delete(id);
+  const offered = new Set(choices.map((choice) => choice.id));
+  return [
+    ...choices.filter((choice) => selected.has(choice.id)).map((choice) => choice.id),
+    ...[...selected].filter((kept) => !offered.has(kept)),
+  ].join('\n');
+}
 
 /** A stored channel's type when it has a form here. */
 export const formType = (type: string): ConnectableChannelType | null =>

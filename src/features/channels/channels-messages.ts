@@ -57,6 +57,12 @@ export const CHANNELS_EN = {
   'channels.form.initialState.open': 'Open',
   'channels.form.allowedOrigins':
     'Sites allowed to show the chat, one per line (https://shop.example)',
+  'channels.form.shownChannelIds': 'Channels shown in the chat',
+  'channels.form.shownChannelIdsHint':
+    'The chat offers these as “Also write to us in: Telegram · E-mail”. A channel switched off is not offered until it is on again.',
+  'channels.form.shownChannelIdsNone':
+    'Connect a Telegram bot or a mailbox to offer it in the chat.',
+  'channels.form.shownChannelIdsOff': 'Switched off: not shown now',
   'channels.form.address': 'Mailbox address',
   'channels.form.login': 'Login',
   'channels.form.receiveProtocol': 'Receive by',
@@ -216,6 +222,12 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.form.initialState.open': 'Открыт',
   'channels.form.allowedOrigins':
     'Сайты, где разрешён чат, по одному в строке (https://shop.example)',
+  'channels.form.shownChannelIds': 'Каналы, показанные в чате',
+  'channels.form.shownChannelIdsHint':
+    'Чат предложит их так: «Также пишите нам: Telegram · Эл. почта». Выключенный канал не показывается, пока его не включат.',
+  'channels.form.shownChannelIdsNone':
+    'Подключите Telegram-бота или почтовый ящик, чтобы предложить их в чате.',
+  'channels.form.shownChannelIdsOff': 'Выключен: сейчас не показывается',
   'channels.form.address': 'Адрес ящика',
   'channels.form.login': 'Логин',
   'channels.form.receiveProtocol': 'Получать по',

@@ -17,9 +17,13 @@ export function useChannelsData(): ChannelsData | undefined {
   }, [db]);
 }
 
-/** One channel with its routing rules and auto-replies; `channel` null when it is not here. */
+/**
+ * One channel with its routing rules and auto-replies; `channel` null when it is not here. Every
+ * channel of the organization too: a site chat's "channels shown" picks among them.
+ */
 export type ChannelSettings = {
   channel: Channel | null;
+  channels: Channel[];
   rules: RoutingRule[];
   autoReplies: AutoReplyRow[];
   teams: Team[];
@@ -29,13 +33,14 @@ export type ChannelSettings = {
 export function useChannelSettings(channelId: string): ChannelSettings | undefined {
   const db = useStore();
   return useLiveQuery(async () => {
-    const [channel, rules, autoReplies, teams, health] = await Promise.all([
+    const [channel, channels, rules, autoReplies, teams, health] = await Promise.all([
       db.channels.get(channelId),
+      db.channels.toArray(),
       db.routingRules.where('channelId').equals(channelId).toArray(),
       db.autoReplies.where('channelId').equals(channelId).toArray(),
       db.teams.toArray(),
       db.channelHealth.get(channelId),
     ]);
-    return { channel: channel ?? null, rules, autoReplies, teams, health };
+    return { channel: channel ?? null, channels, rules, autoReplies, teams, health };
   }, [db, channelId]);
 }

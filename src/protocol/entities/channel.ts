@@ -67,7 +67,8 @@ export const ChannelSchema = v.object({
   autoReplyWaitMinutes: v.optional(v.pipe(v.number(), v.integer()), 1),
   /**
    * Per-type public settings (site_chat: welcomeMessage, title, subtitle, logoUrl, initialState,
-   * and allowedOrigins, the pages that may embed its widget: AllowedOriginsSchema in origins.ts;
+   * allowedOrigins, the pages that may embed its widget: AllowedOriginsSchema in origins.ts, and
+   * shownChannelIds, the other channels it offers: customer-links.ts;
    * telegram: botUsername as the provider told it; email: hosts, ports, login, addresses). Never
    * a secret.
    */
