@@ -15,6 +15,7 @@ import { AttachmentListSchema, type Attachment } from './attachments';
 import type { ApiError } from './errors';
 import { SafeText } from './text';
 import type { WidgetShownChannel } from './customer-links';
+import type { SiteChatInitialState } from './channel-settings';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
 export type ApiAnswer<T> =
@@ -118,6 +119,11 @@ export type WidgetConfig = {
    * public links (customer-links.ts); never another setting of theirs.
    */
   shownChannels: WidgetShownChannel[];
+  /**
+   * Whether the panel opens by itself on a customer's first visit (spec §3 "closed/open/initial
+   * state"); once the customer opens or closes it, their choice wins (src/widget/widget-state.ts).
+   */
+  initialState: SiteChatInitialState;
 };
 
 /**

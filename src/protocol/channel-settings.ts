@@ -43,6 +43,7 @@ const portSchema = v.pipe(
 
 /** How the site-chat widget first shows on a page (spec §3: closed/open/initial state). */
 export const SITE_CHAT_INITIAL_STATES = ['closed', 'open'] as const;
+export type SiteChatInitialState = (typeof SITE_CHAT_INITIAL_STATES)[number];
 
 export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
 export const MAIL_RECEIVE_PROTOCOLS = ['imap', 'pop3'] as const;

@@ -6,6 +6,7 @@ import {
   markAccepted,
   mergeItems,
   openRatingRequest,
+  panelOpensAtStart,
   unsent,
   type WidgetState,
 } from './widget-state';
@@ -487,6 +488,8 @@ async function rate(ratingLinkId: string, rating: number): Promise<void> {
 // ---- wiring ----
 launcher.addEventListener('click', () => {
   panel.hidden = !panel.hidden;
+  state = { ...state, panel: panel.hidden ? 'closed' : 'open' };
+  save();
   if (!panel.hidden) input.focus();
 });
 /** Shows a message at once as "sending…" and sends it with its own id. */
@@ -564,6 +567,9 @@ async function start(): Promise<void> {
   attachButton.disabled = false;
   status.textContent = '';
   if (!host.isConnected) document.body.append(host);
+  // Opened by the channel's initial state only here, once its config is known; never taking the
+  // keyboard focus from the page the customer is reading.
+  if (panelOpensAtStart(config.initialState, state)) panel.hidden = false;
   render();
   if (state.token) {
     await catchUp().catch(() => undefined);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitorItem } from '../protocol';
-import { EMPTY_STATE, markAccepted, mergeItems, openRatingRequest, unsent } from './widget-state';
+import {
+  EMPTY_STATE,
+  loadState,
+  markAccepted,
+  mergeItems,
+  openRatingRequest,
+  panelOpensAtStart,
+  unsent,
+} from './widget-state';
 
 const message = (
   id: string,
@@ -11,6 +19,21 @@ const message = (
   seq,
   kind: 'message',
   message: { id, text, from, createdAt: '2026-11-22T10:00:00.000Z', attachments: [] },
+});
+
+describe('the panel at page load', () => {
+  it('opens as the channel says until the customer chooses, then as they left it', () => {
+    expect(panelOpensAtStart('open', EMPTY_STATE)).toBe(true);
+    expect(panelOpensAtStart('closed', EMPTY_STATE)).toBe(false);
+    expect(panelOpensAtStart('open', { panel: 'closed' })).toBe(false);
+    expect(panelOpensAtStart('closed', { panel: 'open' })).toBe(true);
+  });
+
+  it('keeps the customer’s choice across reloads', () => {
+    const stored = { ...EMPTY_STATE, panel: 'closed' as const };
+    const storage = { getItem: () => JSON.stringify(stored) };
+    expect(panelOpensAtStart('open', loadState(storage, 'key'))).toBe(false);
+  });
 });
 
 describe('widget thread', () => {

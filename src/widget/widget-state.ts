@@ -27,6 +27,8 @@ export type WidgetState = {
   pending: PendingMessage[];
   /** Rating links the customer already answered or dismissed. */
   ratedLinks: string[];
+  /** The customer's own last choice of the panel, open or closed; absent until they make one. */
+  panel?: 'open' | 'closed';
 };
 
 export const EMPTY_STATE: WidgetState = {
@@ -99,6 +101,16 @@ export function openRatingRequest(
   }
   return null;
 }
+
+/**
+ * Whether the panel is open when a page loads: as the customer last left it, or, on a first visit,
+ * as the channel's initial state says. A customer who closed an "open" widget is not made to
+ * close it again on every page of the site.
+ */
+export const panelOpensAtStart = (
+  initialState: 'open' | 'closed',
+  state: Pick<WidgetState, 'panel'>,
+): boolean => (state.panel ?? initialState) === 'open';
 
 export function loadState(storage: Pick<Storage, 'getItem'>, key: string): WidgetState {
   try {

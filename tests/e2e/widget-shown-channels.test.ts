@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { customerOnDemoSite, signedInPage } from './browser';
+import { signedInPage } from './browser';
 import { browserAndApp } from './in-process-app';
 
 /**
  * Spec §3 site_chat "list of channels shown": an administrator ticks the company's Telegram bot on
  * the site chat's page, and a customer on the company's site sees "Also write to us in: Telegram"
- * in the open chat, a link that opens the bot in a new tab.
+ * in the open chat, a link that opens the bot in a new tab; with the initial state "open" the chat is open when the page loads
+ * until the customer closes it.
  */
 describe('the channels a site-chat widget shows, in Chromium', () => {
   // The channels below are rows a connected bot and mailbox leave; no receiver runs for them.
@@ -48,6 +49,8 @@ describe('the channels a site-chat widget shows, in Chromium', () => {
     const shown = admin.getByTestId('channel-setting-shownChannelIds');
     await shown.getByTestId(`shown-channel-${botId}`).check({ timeout: 20_000 });
     expect(await shown.textContent()).toContain('help@shoes.example');
+    // The widget opens by itself on a customer's first visit.
+    await admin.locator('select[name="initialState"]').selectOption('open');
     await admin.getByTestId('channel-save').click();
     await admin.getByTestId('toast').filter({ hasText: 'Channel saved' }).waitFor();
     for (;;) {
@@ -55,12 +58,19 @@ describe('the channels a site-chat widget shows, in Chromium', () => {
         .select({ settings: t.channels.settings })
         .from(t.channels)
         .where(eq(t.channels.id, site.id));
-      if (JSON.stringify(row?.settings.shownChannelIds) === JSON.stringify([botId])) break;
+      if (
+        JSON.stringify(row?.settings.shownChannelIds) === JSON.stringify([botId]) &&
+        row?.settings.initialState === 'open'
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await adminContext.close();
 
-    const { context, page: customer } = await customerOnDemoSite(browser, app.baseUrl);
+    // No click on the launcher: the panel is open when the page loads.
+    const context = await browser.newContext();
+    const customer = await context.newPage();
+    await customer.goto(`${app.baseUrl}/demo/site`);
     const offer = customer.locator('[data-testid="widget-shown-channels"]');
     await offer.filter({ hasText: 'Telegram' }).waitFor({ timeout: 15_000 });
     expect(await offer.textContent()).toBe('Also write to us in: Telegram');
@@ -68,6 +78,16 @@ describe('the channels a site-chat widget shows, in Chromium', () => {
     expect(await link.getAttribute('href')).toBe('https://t.me/shoe_shop_bot');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+
+    // The customer closes it; on the next page of the site it stays closed.
+    await customer.locator('[data-testid="widget-launcher"]').click();
+    await offer.waitFor({ state: 'hidden' });
+    await customer.reload();
+    // The launcher is on the page once the widget has its config, and with it the panel's state.
+    await customer.locator('[data-testid="widget-launcher"]').waitFor();
+    expect(await customer.locator('[data-testid="widget-panel"]').isVisible()).toBe(false);
+    await customer.locator('[data-testid="widget-launcher"]').click();
+    await offer.waitFor();
     await context.close();
   }, 120_000);
 });

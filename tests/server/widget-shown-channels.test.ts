@@ -93,6 +93,23 @@ describe('the channels a site-chat widget shows', () => {
       expect(text).not.toContain(hidden);
   });
 
+  it('tells the widget to open by itself once the site chat’s initial state is “open”', async () => {
+    expect((await config()).initialState).toBe('closed');
+    const open = siteSettings([mailId]);
+    expectOk(
+      await run(suite, admin, 'channel.update', {
+        ...open,
+        settings: { ...open.settings, initialState: 'open' },
+      }),
+    );
+    expect(await config()).toMatchObject({
+      initialState: 'open',
+      shownChannels: [{ type: 'email' }],
+    });
+    expectOk(await run(suite, admin, 'channel.update', siteSettings([mailId, telegramId])));
+    expect((await config()).initialState).toBe('closed');
+  });
+
   it('drops a channel switched off, without an edit of the site chat, and shows it again when on', async () => {
     await setActive(telegramId, false);
     expect((await config()).shownChannels.map((shown) => shown.type)).toEqual(['email']);

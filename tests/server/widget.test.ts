@@ -16,6 +16,7 @@ describe('the site-chat widget API', () => {
       active: true,
       title: 'Demo Store',
       welcomeMessage: 'Hi! How can we help you today?',
+      initialState: 'closed',
     });
     const { token } = await newVisitor(server, ids.channel.id);
 

@@ -135,6 +135,7 @@ export const widgetRoutes = (context: ServerContext) => async (app: FastifyInsta
       welcomeMessage: text('welcomeMessage'),
       logoUrl: text('logoUrl') || null,
       shownChannels: await shownChannels(channel),
+      initialState: settings.initialState === 'open' ? 'open' : 'closed',
     };
     return { code: 'ok' as const, entity: config };
   });
