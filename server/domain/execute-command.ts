@@ -33,6 +33,12 @@ export type CommandDeps = {
   wake: (orgId: string) => void;
   /** The channel adapters a prepare step asks a provider through; none by default. */
   adapters?: ChannelAdapters;
+  /**
+   * Told after a commit that queued a reply for a provider or changed a channel, so this
+   * instance's pipeline workers act now instead of at their next round (up to a second for a
+   * reply, ten for a new bot's webhook); other instances still find the work on their rounds.
+   */
+  channelWork?: (work: { deliver: boolean; receivers: boolean }) => void;
 };
 export type CommandCaller = {
   orgId: string;
@@ -150,6 +156,7 @@ export async function executeCommand(
     const first = await earlier();
     if (first) return first;
     try {
+      let channelWork = { deliver: false, receivers: false };
       const result = await db.transaction(async (tx) => {
         const now = deps.clock.now();
         const appended = await runInScope(
@@ -157,11 +164,13 @@ export async function executeCommand(
           tx,
           caller,
           { commandId: command.id, now, prepared },
-          (scope) =>
-            (COMMAND_HANDLERS[type] as CommandHandler<CommandType>)(
+          (scope) => {
+            channelWork = scope.channelWork;
+            return (COMMAND_HANDLERS[type] as CommandHandler<CommandType>)(
               scope,
               payload as CommandPayload<CommandType>,
-            ),
+            );
+          },
         );
         const seq = appended ?? (await currentSeq(tx, caller.orgId));
         const ok: CommandResult = { id: command.id, ok: true, seq };
@@ -169,6 +178,7 @@ export async function executeCommand(
         return { ok, changed: appended !== null };
       });
       if (result.changed) deps.wake(caller.orgId);
+      if (channelWork.deliver || channelWork.receivers) deps.channelWork?.(channelWork);
       return result.ok;
     } catch (error) {
       if (error instanceof DomainError) return refuse(error);

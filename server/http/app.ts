@@ -73,12 +73,22 @@ export async function buildServer(
       options.loginAttemptsPerAddressPerMinute ?? LOGIN_ADDRESS_FACTOR * perAccount,
     ),
   });
+  let workers: ChannelWorkers | null = null;
   const presence = new Presence(database, clock, wake, options.instanceId ?? newId(), (error) => {
     app.log.error(error, 'presence update failed');
   });
   presence.start();
   const adapters = options.channelAdapters ?? channelAdapters();
-  const commandDeps: CommandDeps = { database, clock, wake, adapters };
+  const commandDeps: CommandDeps = {
+    database,
+    clock,
+    wake,
+    adapters,
+    // Bound late: the workers start after the routes they serve are known.
+    channelWork: (work) => {
+      workers?.kick({ receivers: work.receivers });
+    },
+  };
   const context: ServerContext = {
     database,
     clock,
@@ -110,9 +120,9 @@ export async function buildServer(
   await app.register(widgetRoutes(context), { prefix: '/api' });
   await app.register(widgetFileRoutes(context), { prefix: '/api' });
   const pipelineDeps = { database, clock, wake, adapters };
-  const workers: ChannelWorkers | null = options.channelWorkers
+  workers = options.channelWorkers
     ? startChannelWorkers(pipelineDeps, {
-        publicUrl: options.channelWorkers.publicUrl,
+        ...options.channelWorkers,
         instanceId: options.instanceId,
       })
     : null;

@@ -51,7 +51,7 @@ export type ServerOptions = {
    * Runs the channel pipeline's workers (inbound processing, deliveries, receivers) in this
    * server; main.ts does, tests that drive the workers themselves do not.
    */
-  channelWorkers?: { publicUrl: string | null };
+  channelWorkers?: { publicUrl: string | null; everyMs?: number; superviseMs?: number };
 };
 
 /** Everything the routes share. */

@@ -98,6 +98,8 @@ export type TestServerOptions = {
   trustProxy?: string[];
   /** Channel adapters by type (tests give ones that speak to a local provider); none by default. */
   channelAdapters?: ChannelAdapters;
+  /** The channel pipeline's workers as main.ts starts them; none by default (tests run rounds). */
+  channelWorkers?: { publicUrl: string | null; everyMs?: number; superviseMs?: number };
 };
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -118,6 +120,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     loginAttemptsPerAddressPerMinute: options.loginAttemptsPerAddressPerMinute ?? 1000,
     trustProxy: options.trustProxy ?? [],
     channelAdapters: options.channelAdapters ?? {},
+    channelWorkers: options.channelWorkers,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

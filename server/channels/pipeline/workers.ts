@@ -5,8 +5,11 @@ import { runDueDeliveries } from './outbound';
 import { ReceiverSupervisor } from './receivers';
 
 export type ChannelWorkers = {
-  /** Runs a round now (an event was just stored, a reply queued) instead of at the next tick. */
-  kick(): void;
+  /**
+   * Runs a round now (an event was just stored, a reply queued) instead of at the next tick; with
+   * `receivers`, one that also supervises the receivers (a channel was connected or changed).
+   */
+  kick(options?: { receivers?: boolean }): void;
   stop(): Promise<void>;
 };
 
@@ -31,6 +34,7 @@ export function startChannelWorkers(
   let running: Promise<unknown> = Promise.resolve();
   let again = false;
   let lastSupervised = 0;
+  let superviseNow = false;
   const supervisor = new ReceiverSupervisor(
     deps,
     options.instanceId ?? newId(),
@@ -43,7 +47,8 @@ export function startChannelWorkers(
   const round = async () => {
     await runDueInboundEvents(deps);
     await runDueDeliveries(deps);
-    if (Date.now() - lastSupervised >= superviseMs) {
+    if (superviseNow || Date.now() - lastSupervised >= superviseMs) {
+      superviseNow = false;
       lastSupervised = Date.now();
       await supervisor.supervise();
     }
@@ -64,7 +69,8 @@ export function startChannelWorkers(
       });
   };
   /** Runs a round now, or right after the one under way. */
-  function kick() {
+  function kick(kickOptions: { receivers?: boolean } = {}) {
+    if (kickOptions.receivers) superviseNow = true;
     again = true;
     if (!busy) tick();
   }

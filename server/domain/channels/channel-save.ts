@@ -123,6 +123,7 @@ export async function channelCreate(
     updatedAt: scope.now,
   });
   const health = await healthPut(scope, row.id);
+  scope.channelWork.receivers = true;
   scope.emit('channel.created', { channelId: row.id, type: row.type, name: row.name }, [
     channelPut(row),
     // The default rule shows on the channel's Routing tab at once (routingRules is synced).
@@ -168,6 +169,7 @@ export async function channelUpdate(
   if (!row) fail('CHANNEL_NOT_FOUND');
   // Activity and the team decide where open chats wait and when they expire.
   await touchOpenChats(scope, { channelId: row.id });
+  scope.channelWork.receivers = true;
   scope.emit('channel.updated', { channelId: row.id, name: row.name }, [channelPut(row)]);
 }
 
@@ -185,5 +187,6 @@ export async function channelSetActive(
     .where(eq(channels.id, stored.id))
     .returning();
   if (!row) fail('CHANNEL_NOT_FOUND');
+  scope.channelWork.receivers = true;
   scope.emit('channel.activeSet', { channelId: row.id, active: row.active }, [channelPut(row)]);
 }

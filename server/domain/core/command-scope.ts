@@ -24,6 +24,12 @@ export class CommandScope {
    * credentials check; server/domain/core/command-prepare.ts); undefined for other work.
    */
   prepared: unknown = undefined;
+  /**
+   * What the channel pipeline's workers should do as soon as this work commits rather than at
+   * their next round: deliver a reply it queued, or start and stop receivers for a channel it
+   * connected, changed or switched (CommandDeps.channelWork).
+   */
+  readonly channelWork = { deliver: false, receivers: false };
 
   constructor(
     readonly tx: Tx,

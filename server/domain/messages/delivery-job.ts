@@ -32,4 +32,5 @@ export async function queueDelivery(
       updatedAt: scope.now,
     })
     .onConflictDoNothing();
+  scope.channelWork.deliver = true;
 }
