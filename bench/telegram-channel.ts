@@ -75,6 +75,9 @@ type Backend = 'pglite' | 'postgres';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Set when the product's process ends before the script stops it: every wait fails at once. */
+let productExit: string | undefined;
+
 /**
  * Waits for `done`, polling; throws naming `what` after the phase timeout. Arrival times are
  * taken as frames come, so the polling interval moves no figure; it only costs this process CPU.
@@ -82,6 +85,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until(what: string, done: () => boolean, timeoutMs = PHASE_TIMEOUT_MS) {
   const deadline = performance.now() + timeoutMs;
   while (!done()) {
+    if (productExit !== undefined)
+      throw new Error(`the product's process exited (${productExit}) while waiting for ${what}`);
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await pause(10);
   }
@@ -212,6 +217,10 @@ async function startProduct(
     },
     'dataDir' in database ? { dataDir: database.dataDir } : {},
   );
+  productExit = undefined;
+  server.child.once('exit', (code, signal) => {
+    productExit = String(signal ?? code);
+  });
   try {
     const admin = await login(baseUrl, 'admin@demo.test');
     const { rows } = await bootstrap(baseUrl, admin, ['teams']);
