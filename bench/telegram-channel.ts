@@ -149,18 +149,32 @@ async function bootstrap(baseUrl: string, token: string, tables: readonly string
 
 /**
  * The operator's live sync connection: every customer message's `message.added` event, with
- * when it arrived and in which chat.
+ * when it arrived and in which chat. Each batch must follow the one before (`after` = the last
+ * `cursor`), as the browser's sync worker checks: a gap would send it to catch up over HTTP, and
+ * the arrival times would no longer be the live path's, so a gap or a closed socket fails the run.
  */
 class OperatorSync {
   readonly arrived = new Map<string, { at: number; chatId: string }>();
-  private constructor(private readonly socket: WebSocket) {
+  private problem: string | undefined;
+  private closing = false;
+
+  private constructor(
+    private readonly socket: WebSocket,
+    private cursor: number,
+  ) {
     socket.on('message', (data: Buffer) => {
       const at = performance.now();
       const message = JSON.parse(data.toString()) as LiveServerMessage;
-      if (message.kind !== 'events') return;
+      if (message.kind !== 'events' || message.cursor <= this.cursor) return;
+      if (message.after !== this.cursor)
+        this.problem ??= `a gap in the live events: after ${String(message.after)}, cursor ${String(this.cursor)}`;
+      this.cursor = message.cursor;
       for (const event of message.events)
         if (event.type === 'message.added' && event.data.fromClient === true)
           this.arrived.set(String(event.data.messageId), { at, chatId: String(event.data.chatId) });
+    });
+    socket.on('close', (code) => {
+      if (!this.closing) this.problem ??= `the operator's socket closed (${String(code)})`;
     });
   }
 
@@ -168,11 +182,12 @@ class OperatorSync {
     const socket = new WebSocket(
       `${wsUrl}/api/sync/live?after=${String(after)}&token=${encodeURIComponent(token)}`,
     );
-    await new Promise<void>((resolve, reject) => {
+    const cursor = await new Promise<number>((resolve, reject) => {
       const onMessage = (data: Buffer) => {
-        if ((JSON.parse(data.toString()) as LiveServerMessage).kind !== 'ready') return;
+        const message = JSON.parse(data.toString()) as LiveServerMessage;
+        if (message.kind !== 'ready') return;
         socket.off('message', onMessage);
-        resolve();
+        resolve(message.cursor);
       };
       socket.on('message', onMessage);
       socket.once('error', reject);
@@ -180,10 +195,18 @@ class OperatorSync {
         reject(new Error(`the operator's socket closed (${String(code)}) before it was ready`));
       });
     });
-    return new OperatorSync(socket);
+    return new OperatorSync(socket, cursor);
+  }
+
+  /** Whether every message of `ids` has arrived; throws when the connection broke. */
+  has(ids: Iterable<string>): boolean {
+    if (this.problem) throw new Error(this.problem);
+    for (const id of ids) if (!this.arrived.has(id)) return false;
+    return true;
   }
 
   close(): void {
+    this.closing = true;
     this.socket.terminate();
   }
 }
@@ -315,7 +338,7 @@ async function inbound(
       customer(-1 - (i % 10)),
       `Warming up ${String(i)}`,
     );
-    await until('a warm-up message at the operator', () => sync.arrived.has(messageId));
+    await until('a warm-up message at the operator', () => sync.has([messageId]));
     alone.push((sync.arrived.get(messageId)?.at ?? 0) - sentAt);
   }
 
@@ -346,7 +369,7 @@ async function inbound(
       `${String(answers.length)} webhook calls for ${String(MESSAGES)} updates, ${String(refused.length)} not answered 200 (first: ${JSON.stringify(refused[0])})`,
     );
   await until(`${String(MESSAGES)} messages at the operator`, () =>
-    sent.every(({ messageId }) => sync.arrived.has(messageId)),
+    sync.has(sent.map(({ messageId }) => messageId)),
   );
   const arrival = (messageId: string) => sync.arrived.get(messageId) ?? { at: 0, chatId: '' };
   const last = Math.max(...sent.map(({ messageId }) => arrival(messageId).at));
