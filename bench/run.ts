@@ -35,6 +35,7 @@ const SCRIPTS = [
   { name: 'fanout', file: 'bench/fanout.ts', needs: [] },
   { name: 'ingest', file: 'bench/server-ingest.ts', needs: [] },
   { name: 'distribution', file: 'bench/distribution.ts', needs: [] },
+  { name: 'telegram', file: 'bench/telegram-channel.ts', needs: [] },
 ] as const;
 
 type Script = (typeof SCRIPTS)[number];
@@ -106,6 +107,10 @@ async function main(): Promise<void> {
     BENCH_PG_MESSAGES: '2000',
     BENCH_STEADY_CHATS: '500',
     BENCH_PEER_ROUNDS: '3',
+    // 600 Telegram messages (200 new chats, 400 follow-ups) and 300 replies per backend: the
+    // rates settle within them, and the script stays near a minute.
+    BENCH_TG_MESSAGES: '600',
+    BENCH_TG_REPLIES: '300',
     ...process.env,
   };
   // A fresh machine has no Chromium yet: install Debian's, as the end-to-end tests do. Without

@@ -36,11 +36,12 @@ async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
 
 /**
  * Runs `work` on a throwaway database created next to `adminUrl` (migrated, empty) and drops it
- * afterwards. Answers why not, as a string, when no PostgreSQL answers there.
+ * afterwards; `url` is its address, for a server process of its own. Answers why not, as a
+ * string, when no PostgreSQL answers there.
  */
 export async function onThrowawayPostgres<T>(
   adminUrl: string,
-  work: (database: Database) => Promise<T>,
+  work: (database: Database, url: string) => Promise<T>,
 ): Promise<T | string> {
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
@@ -55,7 +56,7 @@ export async function onThrowawayPostgres<T>(
     url.pathname = `/${name}`;
     const database = await openDatabase({ url: url.toString() });
     try {
-      return await work(database);
+      return await work(database, url.toString());
     } finally {
       await database.close();
     }

@@ -45,6 +45,8 @@ export class FakeBot {
   webhook: { url: string; secretToken?: string; allowedUpdates?: string[] } | undefined;
   /** Webhook deliveries and the status our server answered each with. */
   readonly webhookAnswers: { updateId: number; status: number }[] = [];
+  /** Called as each sent message is accepted: the benchmark times deliveries by it. */
+  onSent: ((message: SentMessage) => void) | undefined;
 
   private nextUpdateId = 100_000 + Math.floor(Math.random() * 1000);
   private nextMessageId = 1;
@@ -334,6 +336,7 @@ export class FakeBot {
   private record(message: Omit<SentMessage, 'messageId'>): TgMessage {
     const sent: SentMessage = { ...message, messageId: this.nextMessageId++ };
     this.sent.push(sent);
+    this.onSent?.(sent);
     const chat = this.chats.get(message.chatId) ?? { id: message.chatId, type: 'private' };
     const result: TgMessage = {
       message_id: sent.messageId,
