@@ -3,7 +3,8 @@
  * into the operator's list, and replies delivered per second to the local Bot API server."
  *
  * The product runs as `npm start` runs it (server/main.ts in a process of its own, its channel
- * workers as they run in production: a round every second, kicked at once by each webhook call),
+ * workers as they run in production: a round every second, woken at once by each webhook call and
+ * by each command that queues a reply),
  * with PUBLIC_URL its own address and TELEGRAM_API_ROOT the local Bot API server
  * (tests/providers/telegram/bot-api-server.ts), which runs in this process with the operator's
  * sync connection. An administrator connects a bot by `channel.create`; the product registers its
@@ -264,7 +265,7 @@ async function startProduct(
       settings: {},
       secrets: { token: bot.token },
     });
-    // The receivers' supervisor starts a new channel's receiver at its next round (every 10 s);
+    // The committed channel.create wakes the receivers' supervisor, which registers the webhook;
     // the operator signs in and goes live meanwhile.
     const created = performance.now();
     // Settled either way at once, so a failed sign-in below leaves no rejection unhandled.
@@ -404,7 +405,7 @@ type Outbound = {
   perSecond: number;
   /** Commands answered over the time they took: how fast the replies were queued. */
   commandsPerSecond: number;
-  /** First command sent → its sendMessage received: mostly the wait for the worker's round. */
+  /** First command sent → its sendMessage received: the command, the wake-up and one send. */
   firstDeliveryMs: number;
   /** Last command answered → last sendMessage received: the delivery backlog left then. */
   drainMs: number;
