@@ -61,6 +61,21 @@ export async function signedInPage(
   return { context, page };
 }
 
+/**
+ * The demo operator (a member of Support, whose queue the demo channels feed) signed in and on the
+ * Pending list, where a customer's new chat appears.
+ */
+export async function operatorOnPendingList(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const signedIn = await signedInPage(browser, baseUrl, 'operator@demo.test');
+  await signedIn.page.waitForURL(/\/admin\/chats/);
+  await signedIn.page.getByTestId('menu-open').click();
+  await signedIn.page.waitForURL(/filter=open/);
+  return signedIn;
+}
+
 /** A customer on the demo site, in a browser profile of their own, with the chat widget open. */
 export async function customerOnDemoSite(
   browser: Browser,

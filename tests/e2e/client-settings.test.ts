@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 import { newId } from '../../src/protocol';
-import { customerOnDemoSite, signedInPage, type Page } from './browser';
+import { customerOnDemoSite, operatorOnPendingList, signedInPage, type Page } from './browser';
 import { browserAndApp, type InProcessApp } from './in-process-app';
 
 /** A success toast with this text (spec §8). */
@@ -186,14 +186,10 @@ describe('the client settings screens in Chromium', () => {
     ).toHaveLength(1);
 
     // The operator opens the website chat: one client, whose history lists both chats.
-    const { context: operatorContext, page: operator } = await signedInPage(
+    const { context: operatorContext, page: operator } = await operatorOnPendingList(
       browser,
       app.baseUrl,
-      'operator@demo.test',
     );
-    await operator.waitForURL(/\/admin\/chats/);
-    await operator.getByTestId('menu-open').click();
-    await operator.waitForURL(/filter=open/);
     const rows = operator.getByTestId('chat-row').filter({ hasText: name });
     await rows.first().waitFor({ timeout: 10_000 });
     expect(await rows.count()).toBe(2);
@@ -269,14 +265,10 @@ describe('the client settings screens in Chromium', () => {
     );
 
     // An operator is watching the lists while the visitor writes.
-    const { context: operatorContext, page: operator } = await signedInPage(
+    const { context: operatorContext, page: operator } = await operatorOnPendingList(
       browser,
       app.baseUrl,
-      'operator@demo.test',
     );
-    await operator.waitForURL(/\/admin\/chats/);
-    await operator.getByTestId('menu-open').click();
-    await operator.waitForURL(/filter=open/);
     await operator.getByTestId('chat-row').first().waitFor();
 
     await customer.reload();

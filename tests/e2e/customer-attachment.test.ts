@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_MAX_BYTES } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import { customerOnDemoSite, signedInPage } from './browser';
+import { customerOnDemoSite, operatorOnPendingList } from './browser';
 import { browserAndApp } from './in-process-app';
 
 /** A real 1×1 PNG, so both browsers must decode what they show. */
@@ -16,14 +16,10 @@ describe('files between a customer in the widget and an operator', () => {
 
   it('the widget refuses what the server would, the customer sends a picture the operator sees, and gets the operator’s document', async () => {
     const { browser, app } = suite;
-    const { context: operatorContext, page: operator } = await signedInPage(
+    const { context: operatorContext, page: operator } = await operatorOnPendingList(
       browser,
       app.baseUrl,
-      'operator@demo.test',
     );
-    await operator.waitForURL(/\/admin\/chats/);
-    await operator.getByTestId('menu-open').click();
-    await operator.waitForURL(/filter=open/);
 
     const { context: customerContext, page: customer } = await customerOnDemoSite(
       browser,

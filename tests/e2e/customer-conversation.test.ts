@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { customerOnDemoSite, sendReply, signedInPage, waitForQueued, type Page } from './browser';
+import {
+  customerOnDemoSite,
+  operatorOnPendingList,
+  sendReply,
+  waitForQueued,
+  type Page,
+} from './browser';
 import { browserAndApp } from './in-process-app';
 
 const customerTexts = async (customer: Page): Promise<string[]> =>
@@ -20,14 +26,10 @@ describe('a customer and an operator, each in their own browser', () => {
 
   it('customer writes, operator answers online and offline, customer gets every reply once and never the note, closes with a category, customer rates once', async () => {
     const { browser, app, proxy } = suite;
-    const { context: operatorContext, page: operator } = await signedInPage(
+    const { context: operatorContext, page: operator } = await operatorOnPendingList(
       browser,
       proxy.baseUrl,
-      'operator@demo.test',
     );
-    await operator.waitForURL(/\/admin\/chats/);
-    await operator.getByTestId('menu-open').click();
-    await operator.waitForURL(/filter=open/);
     await operator.getByTestId('chat-row').first().waitFor();
     // Readiness, not speed: the first install precaches the shell, slow on a loaded machine.
     await operator.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, sendReply, signedInPage, type Browser, type Page } from './browser';
+import {
+  launchBrowser,
+  operatorOnPendingList,
+  sendReply,
+  signedInPage,
+  type Browser,
+  type Page,
+} from './browser';
 import { startRestartableApp, type RestartableApp } from './restartable-app';
 import { startDovecot, type Dovecot } from '../providers/mail/dovecot';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '../providers/mail/smtp-sink';
@@ -100,14 +107,10 @@ describe('the e-mail channel story in Chromium', () => {
     await adminContext.close();
 
     // An operator of Support waits on the Pending list; a customer's mail arrives in the mailbox.
-    const { context: operatorContext, page: operator } = await signedInPage(
+    const { context: operatorContext, page: operator } = await operatorOnPendingList(
       browser,
       app.baseUrl,
-      'operator@demo.test',
     );
-    await operator.waitForURL(/\/admin\/chats/);
-    await operator.getByTestId('menu-open').click();
-    await operator.waitForURL(/filter=open/);
     await dovecot.deliver(mailbox, customerMail('k1', 'My kettle does not boil.'));
     const row = customerRows(operator);
     await row.waitFor({ timeout: ARRIVAL_MS });

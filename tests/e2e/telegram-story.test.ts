@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotApiServer, type BotApiServer } from '../providers/telegram/bot-api-server';
-import { launchBrowser, sendReply, signedInPage, type Browser, type Page } from './browser';
+import {
+  launchBrowser,
+  operatorOnPendingList,
+  sendReply,
+  signedInPage,
+  type Browser,
+  type Page,
+} from './browser';
 import { startRestartableApp, type RestartableApp } from './restartable-app';
 
 /**
@@ -76,14 +83,10 @@ describe('a Telegram bot connected through the wizard', () => {
     await adminContext.close();
 
     // The customer writes to the bot; the chat waits in the operator's Pending list.
-    const { context: operatorContext, page: operator } = await signedInPage(
+    const { context: operatorContext, page: operator } = await operatorOnPendingList(
       browser,
       app.baseUrl,
-      'operator@demo.test',
     );
-    await operator.waitForURL(/\/admin\/chats/);
-    await operator.getByTestId('menu-open').click();
-    await operator.waitForURL(/filter=open/);
     await bot.customerWrites(tamara, 'Hello, where is my order 1234?');
     const row = operator.getByTestId('chat-row').filter({ hasText: 'Tamara Volkova' }).first();
     await row.waitFor({ timeout: 30_000 });
