@@ -378,9 +378,18 @@ export const requestCategories = pgTable(
     parentId: uuid(),
     name: text().notNull(),
     teamIds: uuidList(),
+    /** Used by chats when it was removed: hidden from pickers, kept so history shows its name. */
+    retired: boolean().notNull().default(false),
     createdAt: created(),
   },
-  (t) => [index('request_categories_org').on(t.orgId)],
+  (t) => [
+    index('request_categories_org').on(t.orgId),
+    // Siblings' names are unique regardless of case; a top-level category's siblings are the
+    // organization's other top-level ones. Retired ones no longer hold their name.
+    uniqueIndex('request_categories_sibling_name')
+      .on(t.orgId, sql`coalesce(${t.parentId}, ${t.orgId})`, sql`lower(${t.name})`)
+      .where(sql`not ${t.retired}`),
+  ],
 );
 
 export const templateCategories = pgTable(

@@ -4,6 +4,8 @@ import { clientHandlers } from './clients/handlers';
 import { distributionHandlers } from './distribution/handlers';
 import { messageHandlers } from './messages/handlers';
 import { peopleHandlers } from './people/handlers';
+import { categoryHandlers } from './categories/handlers';
+import { templateHandlers } from './templates/handlers';
 import { channelHandlers, channelPreparers } from './channels/handlers';
 import type { AreaPreparers } from './core/command-prepare';
 
@@ -18,6 +20,8 @@ export const COMMAND_HANDLERS: CommandHandlers = combineAreaHandlers(
   distributionHandlers,
   clientHandlers,
   channelHandlers,
+  categoryHandlers,
+  templateHandlers,
 );
 
 /**

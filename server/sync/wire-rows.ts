@@ -208,6 +208,7 @@ export const requestCategoryRow = (
   parentId: r.parentId,
   name: r.name,
   teamIds: r.teamIds,
+  retired: r.retired,
 });
 
 export const templateCategoryRow = (

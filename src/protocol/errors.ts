@@ -195,6 +195,14 @@ export const ERROR_TEXTS = {
   },
   TEMPLATE_NOT_FOUND: { en: 'Template not found', ru: 'Шаблон не найден' },
   TEMPLATE_NOT_MODIFIABLE: { en: 'The template cannot be modified', ru: 'Шаблон нельзя изменить' },
+  TEMPLATE_CATEGORY_NOT_SELECTED: {
+    en: 'Choose a template category',
+    ru: 'Выберите категорию шаблона',
+  },
+  TEMPLATE_CATEGORY_IN_USE: {
+    en: 'Templates are filed under this category: move or delete them first',
+    ru: 'В этой категории есть шаблоны: сначала перенесите или удалите их',
+  },
   TOO_MANY_BUTTONS: {
     en: 'Too many buttons (max {max})',
     ru: 'Слишком много кнопок (не более {max})',
@@ -222,6 +230,10 @@ export const ERROR_TEXTS = {
   SESSION_CATEGORY_NAME_TOO_LONG: {
     en: 'The category name is too long',
     ru: 'Название категории слишком длинное',
+  },
+  SESSION_CATEGORY_TOO_DEEP: {
+    en: 'Categories have three levels at most: category, topic, subtopic',
+    ru: 'У категорий не больше трёх уровней: категория, тема, подтема',
   },
   CLOSE_WITHOUT_CATEGORY: {
     en: 'Choose a request category before closing the chat',

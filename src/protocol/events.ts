@@ -76,6 +76,18 @@ export const EVENT_TYPES = [
   'blacklist.removed',
   /** A blacklisted customer's message, set aside at ingest (blocked_messages). */
   'message.blocked',
+  'requestCategory.created',
+  'requestCategory.updated',
+  'requestCategory.moved',
+  /** A category removed: `retiredIds` kept for history, `deletedIds` erased. */
+  'requestCategory.removed',
+  'organization.usesCategoriesSet',
+  'templateCategory.created',
+  'templateCategory.updated',
+  'templateCategory.deleted',
+  'template.created',
+  'template.updated',
+  'template.deleted',
 ] as const;
 
 export const EventSchema = v.object({

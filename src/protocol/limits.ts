@@ -65,6 +65,8 @@ export const LIMITS = {
   clientCommentMax: 4000,
   /** Spec §5 "status name required within max length": as a role's name. */
   clientStatusNameMax: 32,
+  /** A request category's name (category, topic or subtopic). */
+  categoryNameMax: 128,
   companyNameMax: 255,
   /** A CRM's id for a company (Bitrix24 and amoCRM ids are numbers; others use UUIDs). */
   outerIdMax: 64,

@@ -3,6 +3,7 @@ import type { AnyRow, LocalMessage, OutboxRow, SyncRows } from './tables';
 import { clientKeys, predictClientRow } from './predict-clients';
 import { peopleKeys, predictPeopleRow } from './predict-people';
 import { channelKeys, predictChannelRow } from './predict-channels';
+import { predictSettingsRow, settingsKeys } from './predict-settings';
 
 /** Who predicts: the signed-in user. Time comes from the command, so a replay is identical. */
 export type PredictContext = { userId: string };
@@ -30,6 +31,9 @@ export const PREDICTED_TABLES: readonly SyncTable[] = [
   'channels',
   'routingRules',
   'autoReplies',
+  'requestCategories',
+  'templateCategories',
+  'templates',
 ];
 
 /** The rows a command changes locally; each is recomputed from the server's row plus the pending commands. */
@@ -52,6 +56,8 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
     default: {
       const people = peopleKeys(command);
       if (people.length > 0) return people;
+      const settings = settingsKeys(command);
+      if (settings.length > 0) return settings;
       const channel = channelKeys(command);
       return channel.length > 0 ? channel : clientKeys(command);
     }
@@ -150,6 +156,8 @@ export function predictRow(
   }
   if (peopleKeys(command).some((k) => k.table === table))
     return predictPeopleRow(command, table, row);
+  if (settingsKeys(command).some((k) => k.table === table))
+    return predictSettingsRow(command, table, row);
   if (channelKeys(command).some((k) => k.table === table))
     return predictChannelRow(command, table, key, row);
   if (clientKeys(command).some((k) => k.table === table))

@@ -17,6 +17,8 @@ export const UNIQUE_REFUSALS: Readonly<Record<string, ErrorName>> = {
   blacklist_org_entry: 'BLACKLIST_ENTRY_EXISTS',
   channels_org_name: 'SERVICE_ACCOUNT_DUPLICATE_NAME',
   channels_provider_identity: 'SERVICE_ACCOUNT_EXISTS',
+  // Top-level or not, a race on a sibling's name: the retried handler names which (category-tree.ts).
+  request_categories_sibling_name: 'SESSION_CATEGORY_EXISTS',
 };
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { CommandPayload, Right } from '../../../src/protocol';
-import { channels, chats, loginTickets, roles, sessions, teams, users } from '../../db/schema';
+import { channels, chats, loginTickets, roles, sessions, users } from '../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import { ORG_GROUP, teamGroup } from '../../sync/groups';
 import { userRow } from '../../sync/wire-rows';
@@ -8,6 +8,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { requireRight } from '../core/require-viewer';
+import { checkTeams } from '../core/org-teams';
 import { addHistory, chatMoveChanges } from '../chats/chat-changes';
 import { updateChat } from '../chats/chat-access';
 import { lockDistribution } from '../distribution/serve-queue';
@@ -63,17 +64,6 @@ async function checkRole(
   if (!role) fail('ROLE_NOT_FOUND', { field: 'roleId' });
   if (given && (role.rights as Right[]).some((right) => !viewer.rights.has(right)))
     fail('ACCESS_DENIED');
-}
-
-async function checkTeams(scope: CommandScope, teamIds: readonly string[]): Promise<string[]> {
-  const unique = [...new Set(teamIds)];
-  if (unique.length === 0) return unique;
-  const found = await scope.tx
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(inArray(teams.id, unique), eq(teams.orgId, scope.orgId)));
-  if (found.length !== unique.length) fail('TEAM_NOT_FOUND', { field: 'teamIds' });
-  return unique;
 }
 
 async function checkFields(

@@ -51,6 +51,17 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'blacklist.remove': 'command.blacklist.remove',
   'user.create': 'command.user.create',
   'user.update': 'command.user.update',
+  'requestCategory.create': 'command.requestCategory.create',
+  'requestCategory.update': 'command.requestCategory.update',
+  'requestCategory.move': 'command.requestCategory.move',
+  'requestCategory.delete': 'command.requestCategory.delete',
+  'organization.setUsesCategories': 'command.organization.setUsesCategories',
+  'templateCategory.create': 'command.templateCategory.create',
+  'templateCategory.update': 'command.templateCategory.update',
+  'templateCategory.delete': 'command.templateCategory.delete',
+  'template.create': 'command.template.create',
+  'template.update': 'command.template.update',
+  'template.delete': 'command.template.delete',
 };
 
 const commandLabel = (type: string): MessageKey =>

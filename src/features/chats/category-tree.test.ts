@@ -17,7 +17,8 @@ const category = (
   name: string,
   parentId: string | null = null,
   teamIds: string[] = [],
-): RequestCategory => ({ id, name, parentId, teamIds });
+  retired = false,
+): RequestCategory => ({ id, name, parentId, teamIds, retired });
 
 // Delivery › Late delivery › {Courier, Post}; Delivery › Change of address; Payments; Sales-only.
 const tree = categoryTree([
@@ -29,6 +30,8 @@ const tree = categoryTree([
   category('post', 'Post', 'late'),
   category('sales', 'Sales only', null, [OTHER_TEAM]),
   category('orphan', 'Orphan topic', 'deleted-parent'),
+  // Removed while chats carried it: still named, never offered, not a level of its own.
+  category('refunds', 'Refunds', 'payments', [], true),
 ]);
 
 const optionIds = (levels: ReturnType<typeof pickerLevels>) =>
@@ -40,6 +43,7 @@ describe('request categories', () => {
     ['address', 'Delivery › Change of address'],
     ['payments', 'Payments'],
     ['orphan', 'Orphan topic'],
+    ['refunds', 'Payments › Refunds'],
     ['unknown', undefined],
   ])('category %s reads "%s"', (id, label) => {
     expect(categoryLabel(tree, id)).toBe(label);

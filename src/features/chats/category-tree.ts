@@ -1,6 +1,9 @@
 import type { RequestCategory } from '../../protocol';
 
-/** Request categories as a tree: category → topic → subtopic, linked by parentId (spec §3). */
+/**
+ * Request categories as a tree: category → topic → subtopic, linked by parentId (spec §3). Retired
+ * ones are in `byId` only, for the labels of chats that carry them.
+ */
 export type CategoryTree = {
   byId: ReadonlyMap<string, RequestCategory>;
   children: ReadonlyMap<string | null, readonly RequestCategory[]>;
@@ -13,6 +16,8 @@ export function categoryTree(categories: readonly RequestCategory[]): CategoryTr
   const byId = new Map(categories.map((category) => [category.id, category]));
   const children = new Map<string | null, RequestCategory[]>();
   for (const category of categories) {
+    // A retired category names history (byId) but is offered nowhere: it is no one's child.
+    if (category.retired) continue;
     // A parent that is not here (deleted, not yet synced) leaves its children at the top.
     const parent =
       category.parentId !== null && byId.has(category.parentId) ? category.parentId : null;

@@ -7,6 +7,8 @@ import { PEOPLE_COMMANDS } from './people';
 import { DISTRIBUTION_COMMANDS } from './distribution';
 import { CLIENT_COMMANDS } from './clients';
 import { CHANNEL_COMMANDS } from './channels';
+import { CATEGORY_COMMANDS } from './categories';
+import { TEMPLATE_COMMANDS } from './templates';
 import { COMMAND_PAYLOADS, COMMAND_TYPES, STAFF_COMMAND_TYPES } from '.';
 
 const AREAS = [
@@ -16,6 +18,8 @@ const AREAS = [
   DISTRIBUTION_COMMANDS,
   CLIENT_COMMANDS,
   CHANNEL_COMMANDS,
+  CATEGORY_COMMANDS,
+  TEMPLATE_COMMANDS,
 ];
 const Empty = v.object({});
 

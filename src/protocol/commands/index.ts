@@ -8,6 +8,8 @@ import { PEOPLE_COMMANDS } from './people';
 import { DISTRIBUTION_COMMANDS } from './distribution';
 import { CLIENT_COMMANDS } from './clients';
 import { CHANNEL_COMMANDS } from './channels';
+import { CATEGORY_COMMANDS } from './categories';
+import { TEMPLATE_COMMANDS } from './templates';
 
 export * from './command-area';
 export * from './chats';
@@ -16,10 +18,13 @@ export * from './people';
 export * from './distribution';
 export * from './clients';
 export * from './channels';
+export * from './categories';
+export * from './templates';
 
 /**
  * Commands: `{ id, type, payload }`. Each area declares its commands in a file of its own
- * beside this one (chats, messages, people, distribution, clients, channels, as server/domain/<area>); here they
+ * beside this one (chats, messages, people, distribution, clients, channels, categories, templates, as
+ * server/domain/<area>); here they
  * are combined, and a command type declared by two areas throws at import.
  */
 const ALL_COMMANDS = combineCommandAreas([
@@ -29,6 +34,8 @@ const ALL_COMMANDS = combineCommandAreas([
   DISTRIBUTION_COMMANDS,
   CLIENT_COMMANDS,
   CHANNEL_COMMANDS,
+  CATEGORY_COMMANDS,
+  TEMPLATE_COMMANDS,
 ]);
 
 /** Every command type with its payload schema. */

@@ -1,0 +1,2 @@
+ALTER TABLE "request_categories" ADD COLUMN "retired" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "request_categories_sibling_name" ON "request_categories" USING btree ("org_id",coalesce("parent_id", "org_id"),lower("name")) WHERE not "request_categories"."retired";
