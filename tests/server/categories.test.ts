@@ -1,6 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { newId, OPTIONS } from '../../src/protocol';
+import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
   command,
@@ -9,6 +9,7 @@ import {
   otherOrganization,
   sendCommands,
   serverForSuite,
+  withoutOptions,
   type Suite,
 } from './harness';
 import { commandChecks } from './command-checks';
@@ -304,18 +305,7 @@ describe('request category commands', () => {
   });
 
   describe('without the "chat topics" pack', () => {
-    beforeEach(async () => {
-      await suite.server.database.db
-        .update(t.organizations)
-        .set({ options: OPTIONS.filter((option) => option !== 'OPTION_CHAT_TOPICS') })
-        .where(eq(t.organizations.id, suite.ids.org.id));
-    });
-    afterEach(async () => {
-      await suite.server.database.db
-        .update(t.organizations)
-        .set({ options: [...OPTIONS] })
-        .where(eq(t.organizations.id, suite.ids.org.id));
-    });
+    withoutOptions(suite, ['OPTION_CHAT_TOPICS']);
 
     it('refuses changing categories with OPTION_NOT_AVAILABLE', async () => {
       const create = await refusal(suite, admin, 'requestCategory.create', created());

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import {
   newId,
+  OPTIONS,
   type CommandEnvelope,
   type CommandResult,
   type LiveServerMessage,
@@ -446,4 +447,23 @@ export class LiveClient {
       this.socket.close();
     });
   }
+}
+
+/**
+ * For each test of the enclosing describe block, the demo organization without these option
+ * packs (spec §6 OPTION_*), given back after it: what a company whose plan lacks them sees.
+ */
+export function withoutOptions(suite: Suite, dropped: readonly string[]): void {
+  const setOptions = async (options: string[]) => {
+    await suite.server.database.db
+      .update(t.organizations)
+      .set({ options })
+      .where(eq(t.organizations.id, suite.ids.org.id));
+  };
+  beforeEach(async () => {
+    await setOptions(OPTIONS.filter((option) => !dropped.includes(option)));
+  });
+  afterEach(async () => {
+    await setOptions([...OPTIONS]);
+  });
 }

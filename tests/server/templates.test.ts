@@ -1,6 +1,6 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { newId, OPTIONS } from '../../src/protocol';
+import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import {
   command,
@@ -8,6 +8,7 @@ import {
   otherOrganization,
   sendCommands,
   serverForSuite,
+  withoutOptions,
   type Suite,
 } from './harness';
 import { commandChecks } from './command-checks';
@@ -348,18 +349,7 @@ describe('template commands', () => {
   });
 
   describe('without the "template management" pack', () => {
-    beforeEach(async () => {
-      await suite.server.database.db
-        .update(t.organizations)
-        .set({ options: OPTIONS.filter((option) => option !== 'OPTION_TEMPLATE_MANAGEMENT') })
-        .where(eq(t.organizations.id, suite.ids.org.id));
-    });
-    afterEach(async () => {
-      await suite.server.database.db
-        .update(t.organizations)
-        .set({ options: [...OPTIONS] })
-        .where(eq(t.organizations.id, suite.ids.org.id));
-    });
+    withoutOptions(suite, ['OPTION_TEMPLATE_MANAGEMENT']);
 
     it('refuses changing templates with OPTION_NOT_AVAILABLE', async () => {
       expect((await refusal(suite, admin, 'template.create', templatePayload())).name).toBe(
