@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 /**
  * Flags for Debian's Chromium here: no sandbox or GPU in the container, and nothing that reaches
@@ -74,6 +80,26 @@ export async function operatorOnPendingList(
   await signedIn.page.getByTestId('menu-open').click();
   await signedIn.page.waitForURL(/filter=open/);
   return signedIn;
+}
+
+/**
+ * The demo administrator signed in and on a channel type's wizard, reached as a person does: the
+ * channel list's Connect button for that type. Returns the page and its form.
+ */
+export async function adminOnChannelWizard(
+  browser: Browser,
+  baseUrl: string,
+  type: string,
+): Promise<{ context: BrowserContext; page: Page; form: Locator }> {
+  const { context, page } = await signedInPage(browser, baseUrl, 'admin@demo.test');
+  await page.waitForURL(/\/admin\/chats/);
+  await page.goto(`${baseUrl}/admin/preferences/channels/all`);
+  await page
+    .locator(`[data-testid="channel-type"][data-type="${type}"]`)
+    .getByTestId('channel-connect')
+    .click({ timeout: 20_000 });
+  await page.waitForURL(new RegExp(`/admin/preferences/channels/${type}/create$`));
+  return { context, page, form: page.getByTestId('channel-form') };
 }
 
 /** A customer on the demo site, in a browser profile of their own, with the chat widget open. */

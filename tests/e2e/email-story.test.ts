@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminOnChannelWizard,
   launchBrowser,
   operatorOnPendingList,
   sendReply,
-  signedInPage,
   type Browser,
   type Page,
 } from './browser';
@@ -72,19 +72,11 @@ describe('the e-mail channel story in Chromium', () => {
 
   it('an administrator connects a mailbox; the operator answers a customer’s mail with text and a file, each sent once across a refusal and a restart; the customer’s reply joins the chat', async () => {
     // The administrator connects the mailbox through the e-mail wizard.
-    const { context: adminContext, page: admin } = await signedInPage(
-      browser,
-      app.baseUrl,
-      'admin@demo.test',
-    );
-    await admin.waitForURL(/\/admin\/chats/);
-    await admin.goto(`${app.baseUrl}/admin/preferences/channels/all`);
-    await admin
-      .locator('[data-testid="channel-type"][data-type="email"]')
-      .getByTestId('channel-connect')
-      .click();
-    await admin.waitForURL(/\/admin\/preferences\/channels\/email\/create$/);
-    const form = admin.getByTestId('channel-form');
+    const {
+      context: adminContext,
+      page: admin,
+      form,
+    } = await adminOnChannelWizard(browser, app.baseUrl, 'email');
     await form.locator('input[name="name"]').fill('Support mail');
     await form.getByTestId('channel-secret-password').fill(mailbox.password);
     await form.getByTestId('channel-setting-address').fill(CHANNEL_ADDRESS);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotApiServer, type BotApiServer } from '../providers/telegram/bot-api-server';
 import {
+  adminOnChannelWizard,
   launchBrowser,
   operatorOnPendingList,
   sendReply,
-  signedInPage,
   type Browser,
   type Page,
 } from './browser';
@@ -46,19 +46,11 @@ describe('a Telegram bot connected through the wizard', () => {
     const bot = api.addBot('acme_shop_bot');
 
     // The administrator connects the bot; a token the Bot API does not know is refused at its field.
-    const { context: adminContext, page: admin } = await signedInPage(
-      browser,
-      app.baseUrl,
-      'admin@demo.test',
-    );
-    await admin.waitForURL(/\/admin\/chats/);
-    await admin.goto(`${app.baseUrl}/admin/preferences/channels/all`);
-    await admin
-      .locator('[data-testid="channel-type"][data-type="telegram"]')
-      .getByTestId('channel-connect')
-      .click({ timeout: 20_000 });
-    await admin.waitForURL(/\/admin\/preferences\/channels\/telegram\/create$/);
-    const form = admin.getByTestId('channel-form');
+    const {
+      context: adminContext,
+      page: admin,
+      form,
+    } = await adminOnChannelWizard(browser, app.baseUrl, 'telegram');
     await form.getByTestId('telegram-instructions').waitFor();
     await form.locator('input[name="name"]').fill('Shop in Telegram');
     await form.locator('select[name="teamId"]').selectOption({ label: 'Support' });
