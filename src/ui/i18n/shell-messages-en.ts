@@ -30,6 +30,8 @@ export const SHELL_EN = {
   'common.edit': 'Edit',
   'common.delete': 'Delete',
   'common.search': 'Search',
+  'teamsField.all': 'All teams',
+  'teamsField.none': 'The organization has no teams yet.',
   'form.required': 'Required field',
   'form.invalid': 'Incorrect value entered',
   'form.tooLong': 'At most {max} characters',

@@ -26,6 +26,8 @@ export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
   'common.edit': 'Изменить',
   'common.delete': 'Удалить',
   'common.search': 'Поиск',
+  'teamsField.all': 'Все команды',
+  'teamsField.none': 'В организации ещё нет команд.',
   'form.required': 'Обязательное поле',
   'form.invalid': 'Введено неверное значение',
   'form.tooLong': 'Не более {max} символов',
