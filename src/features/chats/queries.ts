@@ -82,5 +82,5 @@ export function useClientChats(clientId: string): Chat[] | undefined {
   );
 }
 
-// The templates query is the templates feature's; the composer's picker reads it from here.
-export { useTemplates } from '../templates/queries';
+// The templates query is shared with the templates page (src/store/template-queries.ts).
+export { useTemplates } from '../../store/template-queries';

@@ -1,22 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Team, Template, TemplateCategory } from '../../protocol';
+import type { Team } from '../../protocol';
 import { useStore } from '../../store/hooks';
 
-/**
- * The organization's reply templates and their categories, as synced: the composer's picker and
- * the templates page read the same query (docs/categories-and-templates.md, "Who sees what").
- */
-export function useTemplates():
-  { templates: Template[]; categories: TemplateCategory[] } | undefined {
-  const db = useStore();
-  return useLiveQuery(async () => {
-    const [templates, categories] = await Promise.all([
-      db.templates.toArray(),
-      db.templateCategories.toArray(),
-    ]);
-    return { templates, categories };
-  }, [db]);
-}
+// The templates and their categories: the query the composer's picker reads too.
+export { useTemplates } from '../../store/template-queries';
 
 /** The organization's teams, live: the page's "Available to" names and its teams fields. */
 export function useTeams(): Team[] | undefined {
