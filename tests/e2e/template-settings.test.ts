@@ -178,6 +178,23 @@ describe('the reply templates page in Chromium', () => {
       name: 'TEMPLATE_CATEGORY_NOT_SELECTED',
       params: { field: 'categoryId' },
     });
+
+    // A plan without the template management pack: the page says so and offers no changes.
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    const [org] = await db.select().from(t.organizations);
+    await db.update(t.organizations).set({
+      options: (org?.options ?? []).filter((option) => option !== 'OPTION_TEMPLATE_MANAGEMENT'),
+    });
+    try {
+      await page.reload();
+      await page.getByTestId('templates-no-option').waitFor({ timeout: 10_000 });
+      await page.getByTestId('template-row').first().waitFor();
+      expect(await page.getByTestId('template-add').count()).toBe(0);
+      expect(await page.getByTestId('template-category-add').count()).toBe(0);
+      expect(await page.getByTestId('template-row').getByRole('button').count()).toBe(0);
+    } finally {
+      await db.update(t.organizations).set({ options: org?.options ?? [] });
+    }
     await context.close();
   }, 120_000);
 });
