@@ -1,6 +1,13 @@
 import { useRef, useState } from 'react';
 import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form';
-import type { Team, Template, TemplateCategory } from '../../protocol';
+import {
+  PLACEHOLDERS,
+  fillPlaceholders,
+  placeholderToken,
+  type Team,
+  type Template,
+  type TemplateCategory,
+} from '../../protocol';
 import { useCommandSubmit } from '../../store/hooks';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { SidePanel } from '../../ui/SidePanel';
@@ -12,7 +19,7 @@ import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
 import { checkedFields, firstError, problemText } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
-import { PLACEHOLDERS, fillPlaceholders, placeholderToken } from './placeholders';
+
 import { templateProblemText } from './problem-text';
 import type { TemplateEditor } from './template-access';
 import {
@@ -33,9 +40,10 @@ const asText = (value: string | readonly string[]): string =>
 /**
  * The side panel of a reply template, new or edited, saved through `template.create` / `.update`
  * with the spec's toast. Under the text: buttons putting a placeholder at the caret, and the text
- * as a client would read it, filled with example names (placeholders.ts), so the lead sees the
- * result before saving. A refusal shows at its field: no or an unknown category at the category
- * (spec §5), an unknown team at the teams; a template out of reach above the buttons.
+ * as a client would read it, filled with example names as the composer fills real ones
+ * (src/protocol/template-placeholders.ts), so the lead sees the result before saving. A refusal
+ * shows at its field: no or an unknown category at the category (spec §5), an unknown team at the
+ * teams; a template out of reach above the buttons.
  */
 export function TemplatePanel({
   templateId,
