@@ -34,7 +34,14 @@ async function salesOperator(app: InProcessApp): Promise<string> {
   return email;
 }
 
-/** INTERIM: the supervisor's set-up sent as commands until the pages are merged. */
+/** A success toast with this text (spec §8). */
+const toast = (page: Page, text: string) =>
+  page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+
+/**
+ * INTERIM for the category half: sent as commands until the categories page lands; the template
+ * half is the supervisor on the templates page.
+ */
 async function supervisorAddsCategoryAndTemplate(page: Page, app: InProcessApp): Promise<void> {
   const support = await teamId(app, 'Support');
   const send = async (type: string, payload: Record<string, unknown>) => {
@@ -54,7 +61,7 @@ async function supervisorAddsCategoryAndTemplate(page: Page, app: InProcessApp):
     );
     expect(ok).toBe(true);
   };
-  const [warranty, repair, screen, group] = [newId(), newId(), newId(), newId()];
+  const [warranty, repair, screen] = [newId(), newId(), newId()];
   await send('requestCategory.create', {
     categoryId: warranty,
     parentId: null,
@@ -73,18 +80,36 @@ async function supervisorAddsCategoryAndTemplate(page: Page, app: InProcessApp):
     name: 'Cracked screen',
     teamIds: [],
   });
-  await send('templateCategory.create', {
-    templateCategoryId: group,
-    name: 'Warranty',
-    teamIds: [support.id],
-  });
-  await send('template.create', {
-    templateId: newId(),
-    title: 'Warranty repair',
-    text: 'Hello, {client.name}! I am {operator.firstName}, and I will arrange the repair.',
-    categoryId: group,
-    teamIds: [support.id],
-  });
+
+  await supervisorAddsTemplate(page, app);
+}
+
+/** The supervisor files a template for Support, with the client's name put in by its button. */
+async function supervisorAddsTemplate(page: Page, app: InProcessApp): Promise<void> {
+  await page.goto(`${app.baseUrl}/admin/preferences/templates/custom`);
+  await page.getByTestId('template-category-add').click();
+  const categoryPanel = page.getByTestId('template-category-panel');
+  await categoryPanel.getByLabel('Name').fill('Warranty');
+  await categoryPanel.getByLabel('Support').check();
+  await categoryPanel.getByTestId('template-category-save').click();
+  await toast(page, 'Template category created');
+
+  await page.getByTestId('template-add').click();
+  const panel = page.getByTestId('template-panel');
+  await panel.getByLabel('Title').fill('Warranty repair');
+  const text = panel.locator('textarea[name="text"]');
+  await text.fill('Hello, ! I am {operator.firstName}, and I will arrange the repair.');
+  await text.press('Control+Home');
+  for (let i = 0; i < 'Hello, '.length; i += 1) await text.press('ArrowRight');
+  await panel.getByTestId('placeholder-client.name').click();
+  await expect
+    .poll(() => text.inputValue())
+    .toBe('Hello, {client.name}! I am {operator.firstName}, and I will arrange the repair.');
+  await panel.getByTestId('template-category').selectOption({ label: 'Warranty' });
+  await panel.getByTestId('template-teams').getByLabel('Support').check();
+  await panel.getByTestId('template-save').click();
+  await toast(page, 'Template created');
+  await page.getByTestId('template-row').filter({ hasText: 'Warranty repair' }).waitFor();
 }
 
 /** Opens the first chat of the Pending list whose row holds `text`, and takes it. */
