@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestCategory } from '../../protocol';
-import { categoryTree } from '../chats/category-tree';
+import { categoryTree } from '../../store/category-tree';
 import { branchHeight, categoryRows, movePlaces } from './category-places';
 
 const row = (id: string, parentId: string | null, name = id, retired = false): RequestCategory => ({

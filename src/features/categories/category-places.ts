@@ -1,5 +1,5 @@
 import type { RequestCategory } from '../../protocol';
-import { categoryPath, type CategoryTree } from '../chats/category-tree';
+import { categoryPath, type CategoryTree } from '../../store/category-tree';
 
 /** Category → topic → subtopic: the tree has three levels (docs/categories-and-templates.md). */
 export const MAX_CATEGORY_LEVELS = 3;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { IdSchema, LIMITS } from '../../protocol';
-import { categoryTree } from '../chats/category-tree';
+import { categoryTree } from '../../store/category-tree';
 import { CATEGORY_SETS, categorySet, setTree } from './category-sets';
 import { planSetCommands, type SetNode } from './set-plan';
 

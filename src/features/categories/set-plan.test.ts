@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId, type RequestCategory } from '../../protocol';
-import { categoryTree } from '../chats/category-tree';
+import { categoryTree } from '../../store/category-tree';
 import { plannedRows, planSetCommands, setCounts, setRows, type SetNode } from './set-plan';
 
 const node = (name: string, children: SetNode[] = []): SetNode => ({ name, children });

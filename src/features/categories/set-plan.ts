@@ -1,5 +1,5 @@
 import type { RequestCategory } from '../../protocol';
-import type { CategoryTree } from '../chats/category-tree';
+import type { CategoryTree } from '../../store/category-tree';
 
 /** A row of a ready-made set in the reader's language, with the rows under it. */
 export type SetNode = { name: string; children: readonly SetNode[] };
