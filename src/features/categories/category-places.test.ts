@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestCategory } from '../../protocol';
 import { categoryTree } from '../../store/category-tree';
-import { branchHeight, categoryRows, movePlaces } from './category-places';
+import { branchHeight, categoryRows, movePlaces, rowsBelow } from './category-places';
 
 const row = (id: string, parentId: string | null, name = id, retired = false): RequestCategory => ({
   id,
@@ -42,6 +42,12 @@ describe('the categories settings tree', () => {
     expect(branchHeight(tree, 'delivery')).toBe(3);
     expect(branchHeight(tree, 'late')).toBe(2);
     expect(branchHeight(tree, 'other')).toBe(1);
+  });
+
+  it('counts the live rows a delete takes along', () => {
+    expect(rowsBelow(tree, 'delivery')).toBe(3);
+    expect(rowsBelow(tree, 'payments')).toBe(1);
+    expect(rowsBelow(tree, 'courier')).toBe(0);
   });
 
   it('moves a whole three-level category only among the top level, where it is already', () => {

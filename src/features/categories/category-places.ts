@@ -62,3 +62,18 @@ export function movePlaces(tree: CategoryTree, id: string): MovePlace[] {
   }
   return places;
 }
+
+/** Live rows under a category, which a delete takes with it. */
+export function rowsBelow(tree: CategoryTree, id: string): number {
+  const seen = new Set<string>([id]);
+  const count = (at: string): number => {
+    let total = 0;
+    for (const child of tree.children.get(at) ?? []) {
+      if (seen.has(child.id)) continue;
+      seen.add(child.id);
+      total += 1 + count(child.id);
+    }
+    return total;
+  };
+  return count(id);
+}
