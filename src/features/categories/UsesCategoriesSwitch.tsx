@@ -1,10 +1,11 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import type { Organization } from '../../protocol';
 import { useCommandSubmit } from '../../store/hooks';
 import { useToast } from '../../ui/Toasts';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { problemText, refusalPlace } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
+import { switchState, type AskedSwitch } from './switch-state';
 
 /**
  * "Categories required when closing a chat" (`organization.setUsesCategories`). The browser does
@@ -22,29 +23,33 @@ export function UsesCategoriesSwitch({
   const i18n = useI18n();
   const { t } = i18n;
   const toast = useToast();
-  const asked = useRef(false);
+  const [asked, setAsked] = useState<AskedSwitch | null>(null);
   const save = useCommandSubmit(() => {
-    toast(t(asked.current ? 'categories.required.on' : 'categories.required.off'));
+    toast(t(asked?.value ? 'categories.required.on' : 'categories.required.off'));
   });
-  const waiting = save.outcome.state === 'waiting';
-  const stored = organization?.usesCategories ?? false;
+  const { outcome } = save;
+  const { checked, waiting, refused } = switchState(
+    asked,
+    outcome,
+    organization?.usesCategories ?? false,
+  );
   const refusal =
-    save.outcome.state === 'rejected' ? refusalPlace(save.outcome.error, []).problem : null;
+    refused && outcome.state === 'rejected' ? refusalPlace(outcome.error, []).problem : null;
   return (
     <div className="categories__required" data-testid="categories-required">
       <CheckboxField
         role="switch"
         label={t('categories.required.label')}
         hint={t('categories.required.hint')}
-        checked={waiting ? asked.current : stored}
+        checked={checked}
         disabled={disabled || waiting || !organization}
         aria-busy={waiting}
         data-testid="categories-required-switch"
-        onChecked={(checked) => {
-          asked.current = checked;
+        onChecked={(next) => {
+          setAsked({ value: next, after: outcome.state === 'idle' ? null : outcome.id });
           void save.submit({
             type: 'organization.setUsesCategories',
-            payload: { usesCategories: checked },
+            payload: { usesCategories: next },
           });
         }}
       />
