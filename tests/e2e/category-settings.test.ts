@@ -161,6 +161,12 @@ describe('the request category pages in Chromium', () => {
       )
       .toEqual([]);
 
+    // A well-formed id of no set: the page says so.
+    await page.goto(
+      `${app.baseUrl}/admin/preferences/categories/template/0190a0b4-5e70-7000-8000-0000000000ff`,
+    );
+    await page.getByTestId('category-set-not-found').waitFor();
+
     await context.close();
   }, 150_000);
 });
