@@ -22,6 +22,7 @@ export * from './entities/company';
 export * from './entities/blacklist';
 export * from './entities/request-category';
 export * from './entities/template';
+export * from './template-placeholders';
 export * from './entities/chat';
 export * from './entities/message';
 export * from './entities/intent';

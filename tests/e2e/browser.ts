@@ -129,7 +129,9 @@ export async function sendReply(page: Page, text: string): Promise<void> {
 export async function waitForQueued(page: Page, count: number): Promise<void> {
   await page
     .getByTestId('connection')
-    .filter({ hasText: `${String(count)} changes waiting to be sent` })
+    .filter({
+      hasText: `${String(count)} ${count === 1 ? 'change' : 'changes'} waiting to be sent`,
+    })
     .waitFor({ timeout: 15_000 });
 }
 

@@ -81,7 +81,7 @@ const templateChildren = [
   createRoute({
     getParentRoute: () => templatesRoute,
     path: 'custom',
-    component: sectionPage('section.preferences.templates'),
+    component: lazyRouteComponent(() => import('../pages/TemplatesPage'), 'TemplatesPage'),
   }),
   createRoute({
     getParentRoute: () => templatesRoute,

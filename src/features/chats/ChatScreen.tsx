@@ -145,7 +145,13 @@ export function ChatScreen({ chatId }: { chatId: string }) {
           key={`composer-${chat.id}`}
           chatId={chat.id}
           canReply={actions.reply}
-          templateTeamIds={chat.teamId ? [chat.teamId, ...teamIds] : teamIds}
+          // Operators are offered their own teams' templates only (issue 20), whatever the
+          // chat's team: a template is its team's wording, written for the questions it takes.
+          templateTeamIds={teamIds}
+          placeholderValues={{
+            clientName: client?.name ?? '',
+            operatorName: directory.users.get(workspace.viewerId)?.name ?? '',
+          }}
           commands={commands}
           onSent={() => {
             setFollowRequest((n) => n + 1);

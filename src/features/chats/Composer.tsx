@@ -21,6 +21,7 @@ import {
 import { Icon } from '../../ui/Icon';
 import { EmojiPicker } from './EmojiPicker';
 import { fileSize } from './message-view';
+import type { PlaceholderValues } from '../../protocol';
 import { TemplatePicker } from './TemplatePicker';
 
 // localStorage can be missing or refuse access (private modes); drafts then live only in memory.
@@ -45,6 +46,7 @@ export function Composer({
   chatId,
   canReply,
   templateTeamIds,
+  placeholderValues,
   commands,
   onSent,
   onFailure,
@@ -52,7 +54,10 @@ export function Composer({
   chatId: string;
   /** False when only internal notes can be written (closed chat, a colleague's chat). */
   canReply: boolean;
+  /** The viewer's teams: the templates offered are those open to them. */
   templateTeamIds: readonly string[];
+  /** The customer's and the viewer's names, which fill the templates' placeholders. */
+  placeholderValues: PlaceholderValues;
   commands: ChatCommands;
   onSent: () => void;
   onFailure: (error: unknown) => void;
@@ -203,7 +208,7 @@ export function Composer({
           {t('composer.internal')}
         </label>
         <EmojiPicker onPick={insert} />
-        <TemplatePicker teamIds={templateTeamIds} onPick={insert} />
+        <TemplatePicker teamIds={templateTeamIds} values={placeholderValues} onPick={insert} />
         <button
           className="button button--icon"
           type="button"

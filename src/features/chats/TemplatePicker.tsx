@@ -2,15 +2,21 @@ import { useId, useState } from 'react';
 import { useI18n } from '../../ui/i18n';
 import { Icon } from '../../ui/Icon';
 import { Popover } from '../../ui/Popover';
+import { fillPlaceholders, type PlaceholderValues } from '../../protocol';
 import { useTemplates } from './queries';
 import { templateGroups } from './template-choice';
 
-/** Reply templates open to the chat's and the viewer's teams; the chosen text goes to the caret. */
+/**
+ * Reply templates open to the viewer's teams. Each shows the text as this chat's customer will
+ * read it, placeholders filled; that filled text goes to the caret.
+ */
 export function TemplatePicker({
   teamIds,
+  values,
   onPick,
 }: {
   teamIds: readonly string[];
+  values: PlaceholderValues;
   onPick: (text: string) => void;
 }) {
   const { t } = useI18n();
@@ -24,6 +30,7 @@ export function TemplatePicker({
       {(close) => (
         <TemplateList
           teamIds={teamIds}
+          values={values}
           onPick={(text) => {
             onPick(text);
             close();
@@ -36,9 +43,11 @@ export function TemplatePicker({
 
 function TemplateList({
   teamIds,
+  values,
   onPick,
 }: {
   teamIds: readonly string[];
+  values: PlaceholderValues;
   onPick: (text: string) => void;
 }) {
   const { t } = useI18n();
@@ -73,20 +82,23 @@ function TemplateList({
               <h3 className="templates__category">
                 {group.category?.name ?? t('composer.templatesOther')}
               </h3>
-              {group.templates.map((template) => (
-                <button
-                  key={template.id}
-                  className="templates__item"
-                  type="button"
-                  data-testid="template"
-                  onClick={() => {
-                    onPick(template.text);
-                  }}
-                >
-                  <span className="templates__title">{template.title}</span>
-                  <span className="templates__text">{template.text}</span>
-                </button>
-              ))}
+              {group.templates.map((template) => {
+                const filled = fillPlaceholders(template.text, values);
+                return (
+                  <button
+                    key={template.id}
+                    className="templates__item"
+                    type="button"
+                    data-testid="template"
+                    onClick={() => {
+                      onPick(filled);
+                    }}
+                  >
+                    <span className="templates__title">{template.title}</span>
+                    <span className="templates__text">{filled}</span>
+                  </button>
+                );
+              })}
             </section>
           ))}
         </div>

@@ -7,8 +7,6 @@ import type {
   Organization,
   Role,
   Team,
-  Template,
-  TemplateCategory,
   User,
 } from '../../protocol';
 import { useStore } from '../../store/hooks';
@@ -84,15 +82,5 @@ export function useClientChats(clientId: string): Chat[] | undefined {
   );
 }
 
-/** The organization's reply templates and their categories, as synced. */
-export function useTemplates():
-  { templates: Template[]; categories: TemplateCategory[] } | undefined {
-  const db = useStore();
-  return useLiveQuery(async () => {
-    const [templates, categories] = await Promise.all([
-      db.templates.toArray(),
-      db.templateCategories.toArray(),
-    ]);
-    return { templates, categories };
-  }, [db]);
-}
+// The templates query is shared with the templates page (src/store/template-queries.ts).
+export { useTemplates } from '../../store/template-queries';

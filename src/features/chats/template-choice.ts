@@ -7,8 +7,8 @@ const openTo = (teamIds: readonly string[], teams: ReadonlySet<string>) =>
 
 /**
  * The reply templates offered in a chat, grouped by their category: a template is offered when it
- * and its category are open to one of the given teams (the chat's and the viewer's; no teams
- * listed means every team), and its title or text holds the search words. Groups by name, with
+ * and its category are open to one of the given teams (the viewer's; no teams listed
+ * means every team), and its title or text holds the search words. Groups by name, with
  * uncategorised templates last.
  */
 export function templateGroups(

@@ -1,4 +1,4 @@
-import type { TextareaHTMLAttributes } from 'react';
+import type { Ref, TextareaHTMLAttributes } from 'react';
 import { FieldFrame } from './FieldFrame';
 
 type TextAreaFieldProps = {
@@ -8,6 +8,8 @@ type TextAreaFieldProps = {
   /** Marks the label with the asterisk and the text area as required (spec §5). */
   required?: boolean | undefined;
   onValue: (value: string) => void;
+  /** The text area itself, for a caller that inserts at the caret (the template editor). */
+  ref?: Ref<HTMLTextAreaElement>;
 } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id' | 'required'>;
 
 /** A labelled multi-line input with its error below, like TextField. */
@@ -17,6 +19,7 @@ export function TextAreaField({
   error,
   required,
   onValue,
+  ref,
   ...area
 }: TextAreaFieldProps) {
   return (
@@ -25,6 +28,7 @@ export function TextAreaField({
         <textarea
           {...area}
           {...control}
+          ref={ref}
           value={value}
           onChange={(event) => {
             onValue(event.target.value);

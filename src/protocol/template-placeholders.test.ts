@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, firstNameOf, placeholdersIn } from './placeholders';
+import { fillPlaceholders, firstNameOf, placeholdersIn } from './template-placeholders';
 
 const values = { clientName: 'Anna Petrova', operatorName: 'Ivan Sidorov' };
 
