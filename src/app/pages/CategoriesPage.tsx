@@ -56,7 +56,7 @@ export function CategoriesPage(): ReactNode {
 
 /** The ready-made category sets (docs/categories-and-templates.md). */
 export function CategorySetsPage(): ReactNode {
-  return <CategorySetsScreen links={useCategoryLinks()} />;
+  return <CategorySetsScreen hasOption={useHasCategories()} links={useCategoryLinks()} />;
 }
 
 /** One ready-made set; the route has already refused an id that is not well-formed. */

@@ -9,7 +9,13 @@ import './categories.css';
  * Ready-made category sets (`/admin/preferences/categories/template`): sets a support lead can
  * start from, each with what it holds. Static data shipped with the app, so nothing to load.
  */
-export function CategorySetsScreen({ links }: { links: CategoryLinks }) {
+export function CategorySetsScreen({
+  hasOption,
+  links,
+}: {
+  hasOption: boolean;
+  links: CategoryLinks;
+}) {
   const { t, lang } = useI18n();
   return (
     <SectionFrame
@@ -25,6 +31,11 @@ export function CategorySetsScreen({ links }: { links: CategoryLinks }) {
         </CategoryLink>
       }
     >
+      {hasOption ? null : (
+        <p className="notice notice--warning" role="note" data-testid="categories-no-option">
+          {t('categories.noOption')}
+        </p>
+      )}
       <p className="categories__intro">{t('categorySets.intro')}</p>
       <ul className="category-sets" data-testid="category-sets">
         {CATEGORY_SETS.map((set) => {
