@@ -15,6 +15,7 @@ import {
 } from '../../features/client-settings/client-settings-messages';
 import { CLIENTS_EN, CLIENTS_RU } from '../../features/clients/clients-messages';
 import { CHANNELS_EN, CHANNELS_RU } from '../../features/channels/channels-messages';
+import { CATEGORIES_EN, CATEGORIES_RU } from '../../features/categories/categories-messages';
 import { TEMPLATES_EN, TEMPLATES_RU } from '../../features/templates/templates-messages';
 import { joinCatalogs } from './join-catalogs';
 
@@ -34,6 +35,7 @@ export const CATALOG_PARTS = {
   clientSettings: { en: CLIENT_SETTINGS_EN, ru: CLIENT_SETTINGS_RU },
   clients: { en: CLIENTS_EN, ru: CLIENTS_RU },
   channels: { en: CHANNELS_EN, ru: CHANNELS_RU },
+  categories: { en: CATEGORIES_EN, ru: CATEGORIES_RU },
   templates: { en: TEMPLATES_EN, ru: TEMPLATES_RU },
 };
 

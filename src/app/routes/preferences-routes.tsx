@@ -108,23 +108,24 @@ const chatBotChildren = [
 ] as const;
 const chatBotRoutes = chatBotsRoute.addChildren(chatBotChildren);
 
+// Categories: the tree, and the ready-made category sets (docs/categories-and-templates.md).
 const categoriesRoute = createRoute({ ...child('categories') });
 const categoryChildren = [
   createRoute({
     getParentRoute: () => categoriesRoute,
     path: '/',
-    component: sectionPage('section.preferences.categories'),
+    component: lazyRouteComponent(() => import('../pages/CategoriesPage'), 'CategoriesPage'),
   }),
   createRoute({
     getParentRoute: () => categoriesRoute,
     path: 'template',
-    component: sectionPage('section.preferences.categoryTemplate'),
+    component: lazyRouteComponent(() => import('../pages/CategoriesPage'), 'CategorySetsPage'),
   }),
   createRoute({
     getParentRoute: () => categoriesRoute,
     path: 'template/$id',
     params: { parse: ({ id }) => ({ id: pathId(id) }) },
-    component: sectionPage('section.preferences.categoryTemplate'),
+    component: lazyRouteComponent(() => import('../pages/CategoriesPage'), 'CategorySetPage'),
   }),
 ] as const;
 const categoryRoutes = categoriesRoute.addChildren(categoryChildren);
