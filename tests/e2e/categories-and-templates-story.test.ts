@@ -36,51 +36,34 @@ async function salesOperator(app: InProcessApp): Promise<string> {
 
 /** A success toast with this text (spec §8). */
 const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+  page.getByTestId('toast').filter({ hasText: text }).last().waitFor({ timeout: 10_000 });
 
-/**
- * INTERIM for the category half: sent as commands until the categories page lands; the template
- * half is the supervisor on the templates page.
- */
+/** The categories page's row whose own name is exactly `name`. */
+const categoryRow = (page: Page, name: string) =>
+  page
+    .getByTestId('category-row')
+    .filter({ has: page.getByTestId('category-name-text').getByText(name, { exact: true }) });
+
+/** The supervisor adds a category (or, under a row, a topic or subtopic) for Support only. */
+async function supervisorAddsCategory(page: Page, name: string, under?: string): Promise<void> {
+  if (under === undefined) await page.getByTestId('category-add').click();
+  else await categoryRow(page, under).getByTestId('category-add-child').click();
+  const panel = page.getByTestId('category-panel');
+  await panel.getByTestId('category-name').fill(name);
+  await panel.getByLabel('Support', { exact: true }).check();
+  await panel.getByTestId('category-save').click();
+  await toast(page, 'Category created');
+  await categoryRow(page, name).waitFor();
+  await panel.waitFor({ state: 'detached' });
+}
+
+/** On the preferences pages: Warranty › Repair › Cracked screen and a template, for Support. */
 async function supervisorAddsCategoryAndTemplate(page: Page, app: InProcessApp): Promise<void> {
-  const support = await teamId(app, 'Support');
-  const send = async (type: string, payload: Record<string, unknown>) => {
-    const ok = await page.evaluate(
-      async (command) => {
-        const response = await fetch('/api/commands', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-          },
-          body: JSON.stringify({ commands: [command] }),
-        });
-        return ((await response.json()) as { results: { ok: boolean }[] }).results[0]?.ok;
-      },
-      { id: newId(), type, payload },
-    );
-    expect(ok).toBe(true);
-  };
-  const [warranty, repair, screen] = [newId(), newId(), newId()];
-  await send('requestCategory.create', {
-    categoryId: warranty,
-    parentId: null,
-    name: 'Warranty',
-    teamIds: [support.id],
-  });
-  await send('requestCategory.create', {
-    categoryId: repair,
-    parentId: warranty,
-    name: 'Repair',
-    teamIds: [],
-  });
-  await send('requestCategory.create', {
-    categoryId: screen,
-    parentId: repair,
-    name: 'Cracked screen',
-    teamIds: [],
-  });
-
+  await page.goto(`${app.baseUrl}/admin/preferences/categories`);
+  await categoryRow(page, 'Delivery').waitFor({ timeout: 15_000 });
+  await supervisorAddsCategory(page, 'Warranty');
+  await supervisorAddsCategory(page, 'Repair', 'Warranty');
+  await supervisorAddsCategory(page, 'Cracked screen', 'Repair');
   await supervisorAddsTemplate(page, app);
 }
 
