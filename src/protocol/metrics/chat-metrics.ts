@@ -56,7 +56,8 @@ function holderAfter(fact: ChatFact, before: Holder): Holder {
     case 'transferred':
       return 'operatorId' in fact.to ? { kind: 'operator', id: fact.to.operatorId } : null;
     case 'unassigned':
-      return null;
+      // A line about someone who no longer holds it changes nothing.
+      return fact.operatorId === null || operatorOf(before) === fact.operatorId ? null : before;
     default:
       return before;
   }
@@ -331,13 +332,21 @@ export function closesByCause(timeline: ChatTimeline, intervals: DialogInterval[
 /**
  * Assigned to bot / operator / team: each time a chat is given to a chat bot, to an operator
  * (counted for that operator), or placed in a team's queue on opening or by a transfer (counted
- * for that team). A return to the queue for want of a reply is not an assignment.
+ * for that team). A return to the queue for want of a reply is not an assignment; a chat that
+ * waited in the queue and was then taken counts once for the team and once for the operator.
  */
 export function assignments(timeline: ChatTimeline, intervals: DialogInterval[]): Observation[] {
   const make = maker(timeline);
   const out: Observation[] = [];
   for (const interval of intervals) {
-    if (!interval.byStaff && !interval.holderAtStart && interval.teamAtStart) {
+    // Placed in its team's queue when it opened, unless the same command (the same instant)
+    // routed it straight to an operator or a bot: then it never waited in the queue.
+    const routedAtOnce = interval.steps.some(
+      (step) =>
+        step.fact.at === interval.start &&
+        (step.fact.kind === 'assigned' || step.fact.kind === 'transferred'),
+    );
+    if (!interval.byStaff && !interval.holderAtStart && interval.teamAtStart && !routedAtOnce) {
       out.push(
         make(
           { at: interval.start, teamId: interval.teamAtStart, operatorId: null },

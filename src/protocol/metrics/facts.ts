@@ -88,16 +88,19 @@ export type MessageLine = Pick<Message, 'authorKind' | 'authorId' | 'internal'> 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /**
- * At one instant, facts apply in this order: a chat opens before anything happens in it, is
- * given to someone before their reply (a reply that takes a chat is stored at the same moment as
- * the assignment), and closes after its last message; a rating comes last.
+ * At one instant (one command writes all its lines at the same time), facts apply in this
+ * order: a chat opens before anything happens in it; it leaves its operator before it is given
+ * to the next (redistribution unassigns and serves the queue in one go; a transfer to a team
+ * unassigns, then transfers); it is given to someone before their reply (a reply that takes a
+ * chat is stored at the same moment as the assignment); it closes after its last message; a
+ * rating comes last.
  */
 const RANK: Record<ChatFact['kind'], number> = {
   opened: 0,
-  assigned: 1,
-  transferred: 1,
-  message: 2,
-  unassigned: 3,
+  unassigned: 1,
+  assigned: 2,
+  transferred: 2,
+  message: 3,
   closed: 4,
   rated: 5,
 };
