@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dialogIntervals } from './chat-metrics';
 import { chatTimeline, closeCause, presenceChanges } from './facts';
 import { MINUTE, client, line, lines, note, reply } from './test-fixtures';
 
@@ -60,6 +61,20 @@ describe('facts read from the stored rows', () => {
         fromTeamId: 'team-first',
       },
     ]);
+  });
+
+  it('keeps a reopened chat in the team it had when the line names none', () => {
+    const timeline = chatTimeline(
+      { id: 'c', channelId: 'ch', clientId: 'cl', teamId: 'team-2' },
+      [
+        lines.created(m(0), 'team-1'),
+        lines.toTeam(m(1), 'team-1', 'team-2', 'op-a'),
+        lines.closed(m(2), null, 'unattended'),
+        line('reopened', m(9), {}),
+      ],
+      [],
+    );
+    expect(dialogIntervals(timeline).map((i) => i.teamAtStart)).toEqual(['team-1', 'team-2']);
   });
 
   it('reads presence from operator.statusChanged and user.updated lines that carry online', () => {

@@ -141,7 +141,9 @@ function historyFact(line: HistoryLine, teamOfStaffChat: () => string | null): C
         reopen: line.kind === 'reopened',
         // A staff-started chat's line names no team: it is the channel's, which the chat kept
         // unless a later transfer says what it was before.
-        teamId: 'teamId' in data ? str(data.teamId) : teamOfStaffChat(),
+        // A reopen that names no team stays in the team it had (null keeps it).
+        teamId:
+          'teamId' in data ? str(data.teamId) : line.kind === 'created' ? teamOfStaffChat() : null,
         byStaff,
         operatorId: byStaff ?? str(data.operatorId),
       };
