@@ -191,6 +191,13 @@ describe('daily roll-ups', () => {
     expect(all.uniqueClients).toBe(4);
   });
 
+  it('stamps every observation with the instant of a fact of its chat (what keeps roll-ups incremental)', () => {
+    for (const chat of chats) {
+      const instants = new Set(chat.facts.map((fact) => fact.at));
+      expect(chatObservations(chat).every((o) => instants.has(o.at))).toBe(true);
+    }
+  });
+
   for (const [from, to] of PERIODS)
     for (const [name, filter] of FILTERS)
       it(`combines ${from}…${to} (${name}) to exactly what the whole period gives`, () => {
