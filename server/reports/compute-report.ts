@@ -40,7 +40,7 @@ import {
   teams,
   users,
 } from '../db/schema';
-import { catchUp, dailyRollup, workingTimeRows } from './rollup-store';
+import { catchUp, dailyRollup, rowsOf, workingTimeRows } from './rollup-store';
 
 /** Who asks: a signed-in staff member (server/auth/viewer.ts has more; this is what is read). */
 export type ReportAsker = { id: string; orgId: string; rights: ReadonlySet<Right> };
@@ -104,13 +104,14 @@ export async function computeReport(
   const filter = await reportFilter(db, query);
   const rows = await periodRollups(db, asker.orgId, zone, { from, to }, now, filter);
   const selected = selectRollups(rows, { from, to }, filter);
-  const totals = combine(selected);
+  // The period's totals from its days' (the same sums, unions and merged lists; half the work).
+  const perDay = combineBy(selected, (row) => row.day);
+  const totals = combine(perDay.values());
   const directory = await directoryFor(db, asker.orgId, totals.clients);
   const metricsOf = (counters: RollupCounters): ReportMetrics =>
     reportFromTotals(counters, directory);
   const total = metricsOf(totals);
 
-  const perDay = combineBy(selected, (row) => row.day);
   const byDay: ReportRow[] = daysBetween(from, to).map((day) => ({
     key: day,
     metrics: metricsOf(perDay.get(day) ?? emptyCounters()),
@@ -246,11 +247,7 @@ async function periodRollups(
     if (filter.operatorIds.size === 0) return [];
     conditions.push(inArray(reportRollups.operatorId, [...filter.operatorIds]));
   }
-  const records = await db
-    .select()
-    .from(reportRollups)
-    .where(and(...conditions));
-  const rows = records.map(dailyRollup);
+  const rows = await readRollups(db, and(...conditions));
   if (!filter.channelIds && !filter.teamIds) {
     const [state] = await db
       .select({ through: reportState.workingThrough })
@@ -264,6 +261,58 @@ async function periodRollups(
       rows.push(...(await workingTimeRows(db, orgId, zone, { start: dayStart(start, zone), end })));
   }
   return rows;
+}
+
+const list = (text: string | null): string[] => (text ? text.split(',') : []);
+
+/**
+ * The roll-up rows under a condition, read with their lists as text: a 30-day report reads some
+ * 10⁵ durations, and one comma-separated text per list parses in half the time of the driver's
+ * array parsing (bench/reports.ts).
+ */
+async function readRollups(db: Db, where: SQL | undefined): Promise<DailyRollup[]> {
+  const rows = await rowsOf<{
+    org_id: string;
+    day: string;
+    source: 'chats' | 'working';
+    channel_id: string | null;
+    team_id: string | null;
+    operator_id: string | null;
+    counters: Record<string, unknown> | string;
+    clients: string | null;
+    first_reply: string | null;
+    reply_time: string | null;
+    reaction: string | null;
+    dialog_time: string | null;
+  }>(
+    db.execute(sql`
+    select org_id, day, source, channel_id, team_id, operator_id, counters,
+      array_to_string(clients, ',') as clients,
+      array_to_string(first_reply, ',') as first_reply,
+      array_to_string(reply_time, ',') as reply_time,
+      array_to_string(reaction, ',') as reaction,
+      array_to_string(dialog_time, ',') as dialog_time
+    from ${reportRollups} where ${where}`),
+  );
+  return rows.map((row) =>
+    dailyRollup({
+      orgId: row.org_id,
+      day: row.day,
+      source: row.source,
+      channelId: row.channel_id,
+      teamId: row.team_id,
+      operatorId: row.operator_id,
+      counters:
+        typeof row.counters === 'string'
+          ? (JSON.parse(row.counters) as Record<string, unknown>)
+          : row.counters,
+      clients: list(row.clients),
+      firstReply: list(row.first_reply),
+      replyTime: list(row.reply_time),
+      reaction: list(row.reaction),
+      dialogTime: list(row.dialog_time),
+    }),
+  );
 }
 
 /** Merges and excluded clients (spam, a blacklisted contact) among the clients counted. */

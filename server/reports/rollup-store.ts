@@ -60,7 +60,7 @@ async function lockDay(tx: Tx, orgId: string, source: Source, day: LocalDay): Pr
 const INSERT_BATCH = 500;
 
 /** The rows of a raw statement (both drivers answer `{ rows }`). */
-async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;
 }
 
@@ -109,8 +109,12 @@ export function rollupRecord(row: DailyRollup, source: Source): RollupRecord {
 
 const numbers = (list: readonly unknown[]): number[] => list.map(Number);
 
+/** A stored row, its duration lists as the driver gave them (numbers, or their text). */
+export type StoredRollup = Omit<RollupRecord, (typeof DURATIONS)[number]> &
+  Record<(typeof DURATIONS)[number], readonly (number | string)[]>;
+
 /** A stored row back as a DailyRollup (src/protocol/metrics/rollup.ts). */
-export function dailyRollup(record: RollupRecord): DailyRollup {
+export function dailyRollup(record: StoredRollup): DailyRollup {
   const c = record.counters as Partial<RollupCounters> & { sums?: Record<string, number> };
   const base = emptyCounters();
   const durations = (name: (typeof DURATIONS)[number]) => {
@@ -629,9 +633,40 @@ export async function requestRebuild(tx: Tx, orgId: string): Promise<void> {
  * include every command committed before it was asked for.
  */
 export async function catchUp(db: Db, orgId: string, now: Date): Promise<void> {
-  if (await needsRebuild(db, orgId)) await rebuildOrganization(db, orgId, now);
-  // Bounded: a backlog bigger than this is the worker's; the report shows what is done.
-  for (let round = 0; round < 20; round++)
-    if ((await processDirtyChats(db, now, { orgId, limit: 500 })) === 0) break;
-  await closeWorkingDays(db, orgId, now);
+  // One look at what is owed; usually nothing (the worker is ahead), and then that is all.
+  const status = await rowsOf<{
+    time_zone: string;
+    built_zone: string | null;
+    requested: number | null;
+    built: number | null;
+    working_through: string | null;
+    dirty: boolean;
+    pending_at: unknown;
+  }>(
+    db.execute(sql`
+      select o.time_zone, s.built_zone, s.rebuild_requested as requested,
+        s.rebuilt_generation as built, s.working_through,
+        exists(select 1 from report_dirty_chats d where d.org_id = o.id) as dirty,
+        (select min(p.at) from report_presence_changes p where p.org_id = o.id and p.pending)
+          as pending_at
+      from organizations o left join report_state s on s.org_id = o.id
+      where o.id = ${orgId}`),
+  );
+  const row = status[0];
+  if (!row) return;
+  const rebuild =
+    row.built_zone === null ||
+    row.built_zone !== row.time_zone ||
+    (row.requested ?? 0) > (row.built ?? -1);
+  if (rebuild) await rebuildOrganization(db, orgId, now);
+  if (row.dirty)
+    // Bounded: a backlog bigger than this is the worker's; the report shows what is done.
+    for (let round = 0; round < 20; round++)
+      if ((await processDirtyChats(db, now, { orgId, limit: 500 })) === 0) break;
+  const yesterday = addDays(localDay(now.getTime(), row.time_zone), -1);
+  const through = rebuild ? yesterday : row.working_through;
+  const pendingDay =
+    row.pending_at === null ? null : localDay(instant(row.pending_at), row.time_zone);
+  if (through === null || through < yesterday || (pendingDay !== null && pendingDay <= through))
+    await closeWorkingDays(db, orgId, now);
 }
