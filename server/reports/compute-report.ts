@@ -26,6 +26,7 @@ import {
   type ReportQuery,
   type ReportResult,
   type ReportRow,
+  type ReportSlice,
 } from '../../src/protocol/reports';
 import type { Db } from '../db/database';
 import {
@@ -102,8 +103,16 @@ export async function computeReport(
   await catchUp(db, asker.orgId, now);
 
   const filter = await reportFilter(db, query);
-  const rows = await periodRollups(db, asker.orgId, zone, { from, to }, now, filter);
-  const selected = selectRollups(rows, { from, to }, filter);
+  // Filtered already (in SQL, and the live working time by selectRollups).
+  const selected = await periodRollups(
+    db,
+    asker.orgId,
+    zone,
+    { from, to },
+    now,
+    filter,
+    TAB_SLICE[query.tab],
+  );
   // The period's totals from its days' (the same sums, unions and merged lists; half the work).
   const perDay = combineBy(selected, (row) => row.day);
   const totals = combine(perDay.values());
@@ -224,9 +233,23 @@ async function reportFilter(db: Db, query: ReportQuery): Promise<ReportFilter> {
   return filter;
 }
 
+/** The roll-up column a tab's rows are keyed by (TAB_SLICE), or none. */
+const SLICE_COLUMN = {
+  none: null,
+  day: null,
+  category: null,
+  channel: 'channel_id',
+  team: 'team_id',
+  operator: 'operator_id',
+} as const;
+
 /**
- * The period's roll-up rows, filtered in SQL as far as the filters go, plus the working time of
- * the days not yet rolled up (today, running to now), computed from the presence changes.
+ * The period's roll-ups under the filters, one row per day and value of the tab's key: the
+ * filters are applied in SQL, which also concatenates each group's lists and counters into one
+ * text each (the rows of a 30-day month are ~1,600 at the benchmark organization; a row's
+ * overhead, on PGlite above all, costs more than its numbers). Each group is then combined with
+ * `combine`, as every total is. Plus the working time of the days not rolled up yet (today,
+ * running to now), computed from the presence changes and filtered by `selectRollups`.
  */
 async function periodRollups(
   db: Db,
@@ -235,6 +258,7 @@ async function periodRollups(
   days: { from: LocalDay; to: LocalDay },
   now: Date,
   filter: ReportFilter,
+  slice: ReportSlice,
 ): Promise<DailyRollup[]> {
   const conditions: SQL[] = [
     eq(reportRollups.orgId, orgId),
@@ -247,7 +271,8 @@ async function periodRollups(
     if (filter.operatorIds.size === 0) return [];
     conditions.push(inArray(reportRollups.operatorId, [...filter.operatorIds]));
   }
-  const rows = await readRollups(db, and(...conditions));
+  const column = SLICE_COLUMN[slice];
+  const rows = await readGrouped(db, orgId, and(...conditions), column);
   if (!filter.channelIds && !filter.teamIds) {
     const [state] = await db
       .select({ through: reportState.workingThrough })
@@ -257,28 +282,30 @@ async function periodRollups(
     const first = state?.through ? addDays(state.through, 1) : today;
     const start = first > days.from ? first : days.from;
     const end = Math.min(now.getTime(), dayStart(addDays(days.to, 1), zone));
-    if (start <= days.to)
-      rows.push(...(await workingTimeRows(db, orgId, zone, { start: dayStart(start, zone), end })));
+    if (start <= days.to) {
+      const live = await workingTimeRows(db, orgId, zone, { start: dayStart(start, zone), end });
+      rows.push(...selectRollups(live, days, filter));
+    }
   }
   return rows;
 }
 
 const list = (text: string | null): string[] => (text ? text.split(',') : []);
 
-/**
- * The roll-up rows under a condition, read with their lists as text: a 30-day report reads some
- * 10⁵ durations, and one comma-separated text per list parses in half the time of the driver's
- * array parsing (bench/reports.ts).
- */
-async function readRollups(db: Db, where: SQL | undefined): Promise<DailyRollup[]> {
-  const rows = await rowsOf<{
-    org_id: string;
+/** The rows under a condition, grouped by day and a key column (see periodRollups). */
+async function readGrouped(
+  db: Db,
+  orgId: string,
+  where: SQL | undefined,
+  column: (typeof SLICE_COLUMN)[ReportSlice],
+): Promise<DailyRollup[]> {
+  const key = column ? sql.raw(column) : sql`null::uuid`;
+  const joined = (name: string) =>
+    sql`string_agg(nullif(array_to_string(${sql.raw(name)}, ','), ''), ',')`;
+  const groups = await rowsOf<{
     day: string;
-    source: 'chats' | 'working';
-    channel_id: string | null;
-    team_id: string | null;
-    operator_id: string | null;
-    counters: Record<string, unknown> | string;
+    key: string | null;
+    counters: string;
     clients: string | null;
     first_reply: string | null;
     reply_time: string | null;
@@ -286,33 +313,55 @@ async function readRollups(db: Db, where: SQL | undefined): Promise<DailyRollup[
     dialog_time: string | null;
   }>(
     db.execute(sql`
-    select org_id, day, source, channel_id, team_id, operator_id, counters,
-      array_to_string(clients, ',') as clients,
-      array_to_string(first_reply, ',') as first_reply,
-      array_to_string(reply_time, ',') as reply_time,
-      array_to_string(reaction, ',') as reaction,
-      array_to_string(dialog_time, ',') as dialog_time
-    from ${reportRollups} where ${where}`),
+      select day, ${key} as key, jsonb_agg(counters)::text as counters,
+        ${joined('clients')} as clients, ${joined('first_reply')} as first_reply,
+        ${joined('reply_time')} as reply_time, ${joined('reaction')} as reaction,
+        ${joined('dialog_time')} as dialog_time
+      from ${reportRollups} where ${where}
+      group by day, ${key}`),
   );
-  return rows.map((row) =>
-    dailyRollup({
-      orgId: row.org_id,
-      day: row.day,
-      source: row.source,
-      channelId: row.channel_id,
-      teamId: row.team_id,
-      operatorId: row.operator_id,
-      counters:
-        typeof row.counters === 'string'
-          ? (JSON.parse(row.counters) as Record<string, unknown>)
-          : row.counters,
-      clients: list(row.clients),
-      firstReply: list(row.first_reply),
-      replyTime: list(row.reply_time),
-      reaction: list(row.reaction),
-      dialogTime: list(row.dialog_time),
-    }),
-  );
+  return groups.map((group) => {
+    const dims = {
+      orgId,
+      day: group.day,
+      source: 'chats' as const,
+      channelId: column === 'channel_id' ? group.key : null,
+      teamId: column === 'team_id' ? group.key : null,
+      operatorId: column === 'operator_id' ? group.key : null,
+    };
+    const empty: string[] = [];
+    // Each stored row's counters (and the sums of its lists), then the group's lists at once.
+    const parts = (JSON.parse(group.counters) as Record<string, unknown>[]).map((counters) =>
+      dailyRollup({
+        ...dims,
+        counters,
+        clients: empty,
+        firstReply: empty,
+        replyTime: empty,
+        reaction: empty,
+        dialogTime: empty,
+      }),
+    );
+    parts.push(
+      dailyRollup({
+        ...dims,
+        counters: {},
+        clients: list(group.clients),
+        firstReply: list(group.first_reply),
+        replyTime: list(group.reply_time),
+        reaction: list(group.reaction),
+        dialogTime: list(group.dialog_time),
+      }),
+    );
+    return {
+      orgId,
+      day: dims.day,
+      channelId: dims.channelId,
+      teamId: dims.teamId,
+      operatorId: dims.operatorId,
+      ...combine(parts),
+    };
+  });
 }
 
 /** Merges and excluded clients (spam, a blacklisted contact) among the clients counted. */

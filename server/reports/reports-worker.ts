@@ -47,7 +47,7 @@ export function startReportsWorker(
     let worked = false;
     for (const orgId of await organizationsToRebuild(db)) {
       if (stopped) return false;
-      await rebuildOrganization(db, orgId, now);
+      await rebuildOrganization(db, orgId, now, { onlyIfNeeded: true });
       worked = true;
     }
     if ((await processDirtyChats(db, now, { limit: 200 })) > 0) worked = true;

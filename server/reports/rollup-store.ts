@@ -512,9 +512,16 @@ const REBUILD_BATCH = 1000;
  * zone: after a time-zone change, and once for data that predates the roll-ups (the demo and
  * benchmark organizations are seeded without commands). Idempotent: it replaces all it built.
  */
-export async function rebuildOrganization(db: Db, orgId: string, now: Date): Promise<void> {
+export async function rebuildOrganization(
+  db: Db,
+  orgId: string,
+  now: Date,
+  options: { onlyIfNeeded?: boolean } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOrganizationAlone(tx, orgId);
+    // Another instance (or a report) may have rebuilt it while this one waited for the lock.
+    if (options.onlyIfNeeded && !(await needsRebuild(tx, orgId))) return;
     const [org] = await tx
       .select({ timeZone: organizations.timeZone, requested: reportState.rebuildRequested })
       .from(organizations)
@@ -658,7 +665,7 @@ export async function catchUp(db: Db, orgId: string, now: Date): Promise<void> {
     row.built_zone === null ||
     row.built_zone !== row.time_zone ||
     (row.requested ?? 0) > (row.built ?? -1);
-  if (rebuild) await rebuildOrganization(db, orgId, now);
+  if (rebuild) await rebuildOrganization(db, orgId, now, { onlyIfNeeded: true });
   if (row.dirty)
     // Bounded: a backlog bigger than this is the worker's; the report shows what is done.
     for (let round = 0; round < 20; round++)
