@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { newId, type CommandResult } from '../../src/protocol';
 import { addDays, dayStart, localDay } from '../../src/protocol/metrics';
@@ -107,7 +107,9 @@ describe('reports on the server', () => {
           eq(t.clientContacts.channelId, suite.ids.channel.id),
           eq(t.clientContacts.value, externalId),
         ),
-      );
+      )
+      .orderBy(desc(t.chats.createdAt))
+      .limit(1);
     if (!row) throw new Error('no chat');
     return row.chat;
   }
@@ -375,6 +377,40 @@ describe('reports on the server', () => {
       query({ tab: 'time', teamId: suite.ids.sales.id, period: { kind: 'yesterday' } }),
     );
     expect(sales.rows.map((row) => row.key)).not.toContain(operatorId);
+  });
+
+  it('counts unique clients after merges, and leaves spam clients out', async () => {
+    const at = dayStart(addDays(day, 6), suite.ids.org.timeZone) + 9 * 60 * MINUTE;
+    const a = await customerAt(at, `rep-m-a-${newId()}`);
+    await staffAt(at + MINUTE, admin, 'chat.take', { chatId: a.id });
+    await staffAt(at + 2 * MINUTE, admin, 'chat.close', { chatId: a.id });
+    const externalA = (
+      await suite.server.database.db
+        .select({ value: t.clientContacts.value })
+        .from(t.clientContacts)
+        .where(eq(t.clientContacts.clientId, a.clientId))
+    )[0]?.value;
+    // The same customer writes again after the close: a second dialog of the same client.
+    const again = await customerAt(at + 3 * MINUTE, externalA ?? '');
+    expect(again.id).not.toBe(a.id);
+    const b = await customerAt(at + 4 * MINUTE, `rep-m-b-${newId()}`);
+    const c = await customerAt(at + 5 * MINUTE, `rep-m-c-${newId()}`);
+    clock.set(at + 10 * MINUTE);
+    const period = { kind: 'date', day: addDays(day, 6) } as const;
+    expect((await reportOk(suite, admin, query({ period }))).total).toMatchObject({
+      dialogs: 4,
+      uniqueClients: 3,
+    });
+    await staffAt(at + 11 * MINUTE, admin, 'client.merge', {
+      survivorId: a.clientId,
+      mergedId: b.clientId,
+    });
+    await staffAt(at + 12 * MINUTE, admin, 'client.setSpam', { clientId: c.clientId, spam: true });
+    clock.set(at + 13 * MINUTE);
+    expect((await reportOk(suite, admin, query({ period }))).total).toMatchObject({
+      dialogs: 4,
+      uniqueClients: 1,
+    });
   });
 
   describe('refusals', () => {
