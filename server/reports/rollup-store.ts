@@ -561,6 +561,7 @@ export async function rebuildOrganization(
     await insertInBatches(rollUp(orgId, zone, all), (batch) =>
       tx.insert(reportRollups).values(batch.map((row) => rollupRecord(row, 'chats'))),
     );
+    await copyLoggedPresence(tx, orgId);
     // Working time of every finished day since the first presence change.
     const yesterday = addDays(localDay(now.getTime(), zone), -1);
     const [first] = await tx
@@ -590,6 +591,24 @@ export async function rebuildOrganization(
       .values({ orgId, rebuildRequested: generation, ...state })
       .onConflictDoUpdate({ target: reportState.orgId, set: state });
   });
+}
+
+/**
+ * Copies the presence events still in the log (pruned after 30 days) that the copy table lacks:
+ * those from before this table existed. Keyed by the event's id, so running it again adds nothing.
+ */
+async function copyLoggedPresence(tx: Tx, orgId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into report_presence_changes (id, org_id, operator_id, at, online, status)
+    select e.id, e.org_id, (e.data->>'userId')::uuid, e.at,
+      case when e.type = 'user.updated' then (e.data->>'online')::boolean end,
+      case when e.type = 'operator.statusChanged' then e.data->>'status' end
+    from events e
+    where e.org_id = ${orgId}
+      and e.data->>'userId' ~ '^[0-9a-fA-F-]{36}$'
+      and ((e.type = 'operator.statusChanged' and e.data->>'status' in ('in_work', 'break'))
+        or (e.type = 'user.updated' and jsonb_typeof(e.data->'online') = 'boolean'))
+    on conflict (id) do nothing`);
 }
 
 /** Whether an organization's roll-ups must be rebuilt: never built, or asked for since. */

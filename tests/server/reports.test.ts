@@ -379,6 +379,27 @@ describe('reports on the server', () => {
     expect(sales.rows.map((row) => row.key)).not.toContain(operatorId);
   });
 
+  it('copies presence still in the event log (from before the copy table) when it rebuilds', async () => {
+    const { db } = suite.server.database;
+    const [event] = await db
+      .select()
+      .from(t.events)
+      .where(and(eq(t.events.orgId, suite.ids.org.id), eq(t.events.type, 'operator.statusChanged')))
+      .limit(1);
+    if (!event) throw new Error('no status event');
+    await db.delete(t.reportPresenceChanges).where(eq(t.reportPresenceChanges.id, event.id));
+    await rebuildOrganization(db, suite.ids.org.id, suite.server.clock.now());
+    const [copied] = await db
+      .select()
+      .from(t.reportPresenceChanges)
+      .where(eq(t.reportPresenceChanges.id, event.id));
+    expect(copied).toMatchObject({
+      operatorId: event.data.userId,
+      status: event.data.status,
+      online: null,
+    });
+  });
+
   it('counts unique clients after merges, and leaves spam clients out', async () => {
     const at = dayStart(addDays(day, 6), suite.ids.org.timeZone) + 9 * 60 * MINUTE;
     const a = await customerAt(at, `rep-m-a-${newId()}`);
