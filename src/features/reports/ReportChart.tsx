@@ -6,6 +6,11 @@ import type { Translator } from '../../ui/i18n';
 
 const COLOURS = ['#2f6fed', '#e07b00', '#1e9e5a', '#c62828', '#7b4fd6'];
 const HEIGHT = 260;
+const DAY = 86_400;
+const DURATION_STEPS = [
+  1, 5, 10, 15, 30, 60, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 172_800,
+  604_800,
+].map((s) => s * 1000);
 
 /** The scale a series is drawn on: counts on the left, durations on the right, shares alone. */
 const scaleOf = (kind: string) => (kind === 'duration' ? 'ms' : kind === 'share' ? 'share' : 'n');
@@ -23,7 +28,9 @@ function options(
     // 3 is uPlot's left, 1 its right: Axis.Side is a const enum, which isolated modules cannot read.
     // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
     side,
-    size: scale === 'ms' ? 90 : 50,
+    size: scale === 'ms' ? 110 : 50,
+    // Durations tick at round steps of spec §3's units, not at decimal fractions of a day.
+    ...(scale === 'ms' ? { incrs: DURATION_STEPS } : {}),
     values: (_u, splits) =>
       splits.map((v) =>
         scale === 'ms'
@@ -57,11 +64,20 @@ function options(
             splits: () => chart.x,
             values: (_u, splits) => splits.map((i) => chart.labels[i] ?? ''),
           }
-        : {},
+        : {
+            // Daily points: ticks at local midnights only, never at hours in between.
+            space: 48,
+            incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY],
+            values: lang === 'ru' ? '{DD}.{MM}' : '{MMM} {D}',
+          },
       ...yScales.map((scale, i) => axisFor(scale, i === 0 ? 3 : 1)),
     ],
     series: [
-      {},
+      {
+        label: t(chart.xHeading),
+        // The hovered point's day, or its row's name.
+        value: bars ? (_u, v: number) => chart.labels[v] ?? '—' : '{YYYY}-{MM}-{DD}',
+      },
       ...chart.series.map((s, i): uPlot.Series => {
         const colour = COLOURS[i % COLOURS.length] ?? '#2f6fed';
         const n = chart.series.length;

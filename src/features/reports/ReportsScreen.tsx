@@ -180,7 +180,8 @@ export function ReportsScreen({
             <p className="report-meta" data-testid="report-meta">
               <span data-testid="report-span">
                 {t('reports.span', { from: result.from, to: result.to })}
-              </span>{' '}
+              </span>
+              {' · '}
               <span data-testid="report-computed-at">{computedAtText(result, i18n)}</span>
             </p>
             {problem ? (

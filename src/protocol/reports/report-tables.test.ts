@@ -207,11 +207,15 @@ describe('the chart of each tab', () => {
     }
   });
 
-  it('slice tabs are bars over their rows', () => {
+  it('slice tabs are bars over their rows, two series at most (drawn side by side)', () => {
     const res = answer('channels');
     const chart = reportChart(res, reportTable(res, NAMES, LABELS), NAMES, LABELS);
     expect(chart.axis).toBe('slice');
     expect(chart.x).toEqual([0, 1]);
+    expect(chart.xHeading).toBe('reports.column.channel');
+    for (const tab of REPORT_TABS)
+      if (TAB_SLICE[tab] !== 'day' && TAB_SLICE[tab] !== 'none')
+        expect(CHART_COLUMNS[tab].length).toBeLessThanOrEqual(2);
   });
 });
 

@@ -347,7 +347,8 @@ export const CHART_COLUMNS: Record<ReportTab, readonly ColumnKey[]> = {
   channels: ['dialogs', 'missed'],
   employees: ['firstReplyMean', 'firstReplyMedian'],
   teams: ['dialogs', 'missed'],
-  time: ['atWork', 'onBreak', 'notOnline'],
+  // Bars side by side, two at most: "not online" (most of a day) stays in the table.
+  time: ['atWork', 'onBreak'],
   categories: ['categoryChats'],
 };
 
@@ -364,6 +365,8 @@ export type ChartSeries = {
  */
 export type ReportChart = {
   axis: 'time' | 'slice';
+  /** The heading of what x is: the day, or the slice's label column. */
+  xHeading: ColumnHeading;
   timeZone: string;
   x: number[];
   labels: string[];
@@ -393,7 +396,14 @@ function chartOf(
       },
     ];
   });
-  return { axis, timeZone, x, labels: table.rows.map((row) => String(row.cells[0])), series };
+  return {
+    axis,
+    xHeading: table.columns[0]?.heading ?? 'reports.column.day',
+    timeZone,
+    x,
+    labels: table.rows.map((row) => String(row.cells[0])),
+    series,
+  };
 }
 
 /**
