@@ -21,7 +21,14 @@ const RELATIVE: readonly PeriodKind[] = ['today', 'yesterday', 'last7', 'last30'
  * applies at once; an arbitrary date or period applies with "Show report", after spec §5's rules
  * pass, each problem shown at its field.
  */
-export function PeriodPicker({ directory }: { directory: ReportDirectory | undefined }): ReactNode {
+export function PeriodPicker({
+  directory,
+  onShow,
+}: {
+  directory: ReportDirectory | undefined;
+  /** "Show report" with a valid period: asks again even for the same query (a refresh). */
+  onShow: () => void;
+}): ReactNode {
   const { t } = useI18n();
   const { draft, filters } = useReportChoice();
   const [tried, setTried] = useState(false);
@@ -50,7 +57,9 @@ export function PeriodPicker({ directory }: { directory: ReportDirectory | undef
   };
   const submit = () => {
     setTried(true);
-    if (checkPeriod(draft).ok) apply(draft, filters);
+    if (!checkPeriod(draft).ok) return;
+    apply(draft, filters);
+    onShow();
   };
 
   const all: SelectOption = { value: '', label: t('reports.filter.all') };

@@ -160,7 +160,7 @@ export function ReportsScreen({
     return checked.ok ? reportQueryOf(tab, checked.period, applied.filters) : null;
   }, [tab, applied]);
   const stored = useStoredReport(query);
-  const { ask } = useReportAnswer(query);
+  const { ask, again } = useReportAnswer(query);
   const result = stored?.result ?? null;
   const problem = failureText(ask, i18n);
 
@@ -174,7 +174,7 @@ export function ReportsScreen({
       }
     >
       <div className="report" data-testid="report" data-tab={tab} data-state={ask.state}>
-        <PeriodPicker directory={directory} />
+        <PeriodPicker directory={directory} onShow={again} />
         {result ? (
           <>
             <p className="report-meta" data-testid="report-meta">

@@ -55,7 +55,7 @@ export function useReportAnswer(query: ReportQuery | null): { ask: AskState; aga
     return () => {
       current = false;
     };
-    // The key stands for the query: the same query written anew must not ask again.
+    // The key stands for the query: the same query written anew does not ask again; `again` does.
   }, [api, db, key, round]);
 
   const again = useCallback(() => {
