@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportKey, type ReportResult } from '../../src/protocol/reports';
-import { DAYS, metrics, query, result } from '../../src/protocol/reports/report-fixtures';
+import { DAYS, metrics, query, result } from '../../src/protocol/reports/test-fixtures';
 import { signedInPage, type Page } from './browser';
 import { browserAndApp } from './in-process-app';
 

@@ -116,11 +116,12 @@ export function ReportChart({
   i18n: Pick<Translator, 't' | 'lang'>;
 }): ReactNode {
   const box = useRef<HTMLDivElement>(null);
+  const { t, lang } = i18n;
   useEffect(() => {
     const element = box.current;
     if (!element || chart.x.length === 0) return;
     const data: uPlot.AlignedData = [chart.x, ...chart.series.map((s) => s.values)];
-    const plot = new uPlot(options(chart, element.clientWidth || 600, i18n), data, element);
+    const plot = new uPlot(options(chart, element.clientWidth || 600, { t, lang }), data, element);
     const resize = new ResizeObserver(() => {
       plot.setSize({ width: element.clientWidth || 600, height: HEIGHT });
     });
@@ -129,7 +130,8 @@ export function ReportChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [chart, i18n]);
+    // Drawn again for new numbers or another language only, not for every render of the page.
+  }, [chart, t, lang]);
   return (
     <figure className="report-chart" aria-hidden="true">
       <div

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { query } from '../../protocol/reports/report-fixtures';
+import { query } from '../../protocol/reports/test-fixtures';
 import { downloadReport } from './download';
 
 const asked = query('common');

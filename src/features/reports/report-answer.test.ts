@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { query, result } from '../../protocol/reports/report-fixtures';
+import { query, result } from '../../protocol/reports/test-fixtures';
 import { downloadFileName, downloadRequest, reportOutcome, reportResultOf } from './report-answer';
 
 const asked = query('common');

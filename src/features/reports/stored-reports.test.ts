@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { reportKey } from '../../protocol/reports';
-import { DAYS, query, result } from '../../protocol/reports/report-fixtures';
+import { DAYS, query, result } from '../../protocol/reports/test-fixtures';
 import { InboxDb } from '../../store/db';
 import { storeReport } from './queries';
 

@@ -9,7 +9,7 @@ import {
   reportTable,
   type ReportNames,
 } from './report-tables';
-import { DAYS, metrics, query, result } from './report-fixtures';
+import { DAYS, metrics, query, result } from './test-fixtures';
 
 const NAMES: ReportNames = {
   channels: { c1: 'Website', c2: 'Telegram' },
