@@ -33,6 +33,8 @@ const SAMPLE_VALUES = {
   comments: 1,
   merged: 'Ann',
   survivor: 'Ann Lee',
+  // The reports pages (src/features/reports).
+  zone: 'Europe/Berlin',
 };
 
 describe('message catalogs', () => {

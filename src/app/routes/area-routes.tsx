@@ -9,6 +9,7 @@ import { EditIdSearchSchema } from './address-ids';
 // and their forms (DESIGN §6); the placeholder sections are too small to split.
 const profilePage = () => import('../pages/ProfilePage');
 const usersPage = () => import('../pages/UsersPage');
+const reportsPage = () => import('../pages/ReportsPage');
 
 // Children are declared in arrays before addChildren: a createRoute written inside the
 // addChildren call leaves the registered route tree untyped (TypeScript gives up on it).
@@ -57,42 +58,42 @@ const reportsChildren = [
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'report',
-    component: sectionPage('section.reports.report'),
+    component: lazyRouteComponent(reportsPage, 'ConsolidatedReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'common',
-    component: sectionPage('section.reports.common'),
+    component: lazyRouteComponent(reportsPage, 'SummaryReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'dialogs',
-    component: sectionPage('section.reports.dialogs'),
+    component: lazyRouteComponent(reportsPage, 'DialogsReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'channels',
-    component: sectionPage('section.reports.channels'),
+    component: lazyRouteComponent(reportsPage, 'ChannelsReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'employees',
-    component: sectionPage('section.reports.employees'),
+    component: lazyRouteComponent(reportsPage, 'EmployeesReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'teams',
-    component: sectionPage('section.reports.teams'),
+    component: lazyRouteComponent(reportsPage, 'TeamsReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'time',
-    component: sectionPage('section.reports.time'),
+    component: lazyRouteComponent(reportsPage, 'WorkingTimeReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'categories',
-    component: sectionPage('section.reports.categories'),
+    component: lazyRouteComponent(reportsPage, 'CategoriesReportPage'),
   }),
 ] as const;
 const reportsRoutes = reportsRoute.addChildren(reportsChildren);

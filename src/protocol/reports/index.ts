@@ -1,1 +1,3 @@
 export * from './report-api';
+export * from './duration-units';
+export * from './report-tables';
