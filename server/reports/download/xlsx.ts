@@ -20,7 +20,9 @@ const excelDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
 
 function value(cell: SheetCell, kind: SheetColumnKind): ExcelJS.CellValue {
   if (cell === null) return null;
-  if (kind === 'day' && typeof cell === 'string') return excelDay(cell);
+  // A day column's total row says "Total": only a date is written as one.
+  if (kind === 'day' && typeof cell === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cell))
+    return excelDay(cell);
   // Elapsed time in Excel is a fraction of a day.
   if (kind === 'duration' && typeof cell === 'number') return cell / MS_PER_DAY;
   return cell;
