@@ -1,0 +1,342 @@
+import type { Channel, Chat, Client, Role, Team, User } from '../../protocol';
+import { durationStats, type DurationStats } from '../../protocol/metrics';
+
+/**
+ * The online monitoring's four tables (spec §2, §3; issue 21 item 3), computed in the browser
+ * from the local store: chats with the facts the server keeps on them (entities/chat.ts), people
+ * with their presence, teams with their dialog limits, channels and customers. Pure: the screen
+ * calls these once per change of the store, and filters and sorts their arrays, so a filter
+ * switch never reads IndexedDB (DESIGN §6). Definitions: docs/monitoring.md.
+ */
+export type MonitoringSource = {
+  chats: Iterable<Chat>;
+  users: readonly User[];
+  roles: readonly Role[];
+  teams: readonly Team[];
+  channels: readonly Channel[];
+  clients: ReadonlyMap<string, Client>;
+};
+
+/** Today in the organization's day: [start, end) in epoch milliseconds. */
+export type Day = { start: number; end: number };
+
+const ms = (iso: string | null | undefined): number | null =>
+  iso === null || iso === undefined ? null : Date.parse(iso);
+
+// ---------------------------------------------------------------------------------------------
+// The client table: one row per open chat.
+
+/**
+ * One open chat (pending or assigned) as the client table shows it. Names are resolved and
+ * instants parsed once per change of the store; the waits are computed from these instants and
+ * the shared clock at paint (`clientCells`), so they tick without recomputing the rows.
+ */
+export type ClientRow = {
+  id: string;
+  status: 'pending' | 'assigned';
+  channelId: string;
+  channelName: string;
+  clientName: string;
+  teamId: string | null;
+  teamName: string;
+  operatorId: string | null;
+  operatorName: string;
+  lastHumanOperatorId: string | null;
+  lastHumanOperatorName: string;
+  rating: number | null;
+  /** The chat's start (each chat is one dialog interval: a customer who writes again opens a new one). */
+  startAt: number;
+  /** Staff started it: it has no first reply to wait for (docs/metrics.md). */
+  byStaff: boolean;
+  firstReplyAt: number | null;
+  assignedAt: number | null;
+  reactedAt: number | null;
+  /** The customer's first message no staff reply has answered yet. */
+  unansweredSince: number | null;
+};
+
+export function clientRows(source: MonitoringSource): ClientRow[] {
+  const channels = new Map(source.channels.map((channel) => [channel.id, channel.name]));
+  const teams = new Map(source.teams.map((team) => [team.id, team.name]));
+  const users = new Map(source.users.map((user) => [user.id, user.name]));
+  const rows: ClientRow[] = [];
+  for (const chat of source.chats) {
+    if (chat.status === 'closed') continue;
+    rows.push({
+      id: chat.id,
+      status: chat.status,
+      channelId: chat.channelId,
+      channelName: channels.get(chat.channelId) ?? '',
+      clientName: source.clients.get(chat.clientId)?.name ?? '',
+      teamId: chat.teamId,
+      teamName: chat.teamId === null ? '' : (teams.get(chat.teamId) ?? ''),
+      operatorId: chat.operatorId,
+      operatorName: chat.operatorId === null ? '' : (users.get(chat.operatorId) ?? ''),
+      lastHumanOperatorId: chat.lastHumanOperatorId ?? null,
+      lastHumanOperatorName: chat.lastHumanOperatorId
+        ? (users.get(chat.lastHumanOperatorId) ?? '')
+        : '',
+      rating: chat.rating,
+      startAt: Date.parse(chat.createdAt),
+      byStaff: chat.createdBy !== null,
+      firstReplyAt: ms(chat.firstReplyAt),
+      assignedAt: chat.status === 'assigned' ? ms(chat.assignedAt) : null,
+      reactedAt: chat.status === 'assigned' ? ms(chat.reactedAt) : null,
+      unansweredSince: ms(chat.unansweredSince),
+    });
+  }
+  return rows;
+}
+
+/** A duration cell: its length at `now`, and whether it still runs (ticks with the clock). */
+export type Wait = { ms: number; running: boolean } | null;
+
+export type ClientCells = {
+  /** From the start to the first staff reply; running while none came. None for a staff-started chat. */
+  waitForReply: Wait;
+  /** From the current holder being given the chat to their first reply; running until then. */
+  operatorReaction: Wait;
+  /** How long the customer has been waiting now: since their first unanswered message. */
+  currentWait: Wait;
+  /** From the start to now. */
+  timeInDialog: Wait;
+};
+
+const fixed = (value: number): Wait => ({ ms: value, running: false });
+const running = (value: number): Wait => ({ ms: value, running: true });
+
+export function clientCells(row: ClientRow, now: number): ClientCells {
+  return {
+    waitForReply: row.byStaff
+      ? null
+      : row.firstReplyAt !== null
+        ? fixed(row.firstReplyAt - row.startAt)
+        : running(now - row.startAt),
+    operatorReaction:
+      row.assignedAt === null
+        ? null
+        : row.reactedAt !== null
+          ? fixed(row.reactedAt - row.assignedAt)
+          : running(now - row.assignedAt),
+    currentWait: row.unansweredSince === null ? null : running(now - row.unansweredSince),
+    timeInDialog: running(now - row.startAt),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The channel, team and operator tables.
+
+/** A team or channel is `open` with someone to take a chat, `full` when its people have no free slot, `closed` with nobody at work. */
+export type SliceStatus = 'open' | 'full' | 'closed' | 'inactive';
+export type OperatorState = 'offline' | 'break' | 'in_work';
+
+export type SliceCounts = {
+  /** Open chats a chat bot holds. Bots never hold chats yet (docs/metrics.md), so 0 until they do. */
+  atBot: number;
+  /** Pending chats: waiting in the queue. */
+  inQueue: number;
+  /** Assigned chats: in progress with an operator. */
+  atWork: number;
+  /** Today's first replies, start to first staff reply (the writer's, per operator). */
+  replySpeed: DurationStats;
+  /** Today's reactions: a hold's start to its holder's first reply (the holder's). */
+  reactionSpeed: DurationStats;
+  /** Chats given to an operator today (the current hold's start). */
+  assigned: number;
+  /** Chats closed today (by whoever held them at the close, per operator). */
+  closed: number;
+};
+
+export type SliceRow = SliceCounts & {
+  id: string;
+  name: string;
+  /** Operators online, In work, with a free slot. */
+  available: number;
+  /** Σ over online In-work operators of the team's dialog limit minus their chats in progress. */
+  slots: number;
+  status: SliceStatus;
+};
+
+export type OperatorRow = SliceCounts & {
+  id: string;
+  name: string;
+  teamIds: readonly string[];
+  /** 1 when online, In work and below their dialog limit, else 0 (sums like the team column). */
+  available: number;
+  /** Their free slots when online and In work, else 0. */
+  slots: number;
+  /** Their dialog limit: the largest of their teams'. */
+  dialogLimit: number;
+  state: OperatorState;
+};
+
+export type MonitoringTables = {
+  channels: SliceRow[];
+  teams: SliceRow[];
+  operators: OperatorRow[];
+};
+
+/** Per slice, the counts and the duration samples of today. */
+type Tally = {
+  atBot: number;
+  inQueue: number;
+  atWork: number;
+  reply: number[];
+  reaction: number[];
+  assigned: number;
+  closed: number;
+};
+
+const emptyTally = (): Tally => ({
+  atBot: 0,
+  inQueue: 0,
+  atWork: 0,
+  reply: [],
+  reaction: [],
+  assigned: 0,
+  closed: 0,
+});
+
+const counts = (tally: Tally | undefined): SliceCounts => {
+  const t = tally ?? emptyTally();
+  return {
+    atBot: t.atBot,
+    inQueue: t.inQueue,
+    atWork: t.atWork,
+    replySpeed: durationStats(t.reply),
+    reactionSpeed: durationStats(t.reaction),
+    assigned: t.assigned,
+    closed: t.closed,
+  };
+};
+
+const inDay = (at: number | null, day: Day): at is number =>
+  at !== null && at >= day.start && at < day.end;
+
+/** Who the operator table lists: active staff who may be given chats, and anyone holding one. */
+const OPERATOR_RIGHT = 'AUTHORITY_CHAT_DISTRIBUTION';
+
+export function monitoringTables(source: MonitoringSource, today: Day): MonitoringTables {
+  const byChannel = new Map<string, Tally>();
+  const byTeam = new Map<string, Tally>();
+  const byOperator = new Map<string, Tally>();
+  const tallyOf = (map: Map<string, Tally>, key: string | null): Tally | null => {
+    if (key === null) return null;
+    let tally = map.get(key);
+    if (!tally) {
+      tally = emptyTally();
+      map.set(key, tally);
+    }
+    return tally;
+  };
+  /** Pending chats per team, for the operator rows' queue (their teams' queues). */
+  const openDialogs = new Map<string, number>();
+
+  for (const chat of source.chats) {
+    const channel = tallyOf(byChannel, chat.channelId);
+    const team = tallyOf(byTeam, chat.teamId);
+    const holder = tallyOf(byOperator, chat.operatorId);
+    const all = [channel, team];
+    if (chat.status === 'pending') for (const t of all) if (t) t.inQueue++;
+    if (chat.status === 'assigned') {
+      for (const t of [...all, holder]) if (t) t.atWork++;
+      if (chat.operatorId)
+        openDialogs.set(chat.operatorId, (openDialogs.get(chat.operatorId) ?? 0) + 1);
+    }
+    const start = Date.parse(chat.createdAt);
+    const firstReplyAt = ms(chat.firstReplyAt);
+    if (chat.createdBy === null && inDay(firstReplyAt, today)) {
+      const sample = firstReplyAt - start;
+      const writer = tallyOf(byOperator, chat.firstReplyBy ?? null);
+      for (const t of [...all, writer]) t?.reply.push(sample);
+    }
+    const assignedAt = ms(chat.assignedAt);
+    const reactedAt = ms(chat.reactedAt);
+    if (assignedAt !== null && inDay(reactedAt, today))
+      for (const t of [...all, holder]) t?.reaction.push(reactedAt - assignedAt);
+    if (chat.operatorId !== null && inDay(assignedAt, today))
+      for (const t of [...all, holder]) if (t) t.assigned++;
+    if (chat.status === 'closed' && inDay(ms(chat.closedAt), today))
+      for (const t of [...all, holder]) if (t) t.closed++;
+  }
+
+  const rights = new Map(source.roles.map((role) => [role.id, new Set<string>(role.rights)]));
+  const teamLimit = new Map(source.teams.map((team) => [team.id, team.dialogLimit]));
+  const stateOf = (user: User): OperatorState =>
+    !user.online ? 'offline' : user.operatorStatus === 'in_work' ? 'in_work' : 'break';
+  const operators = source.users.filter(
+    (user) =>
+      (user.active && rights.get(user.roleId)?.has(OPERATOR_RIGHT) === true) ||
+      byOperator.get(user.id)?.atWork,
+  );
+  const working = operators.filter((user) => stateOf(user) === 'in_work');
+  const freeIn = (user: User, limit: number) =>
+    Math.max(0, limit - (openDialogs.get(user.id) ?? 0));
+
+  /** Available operators and free slots of a team, by its dialog limit. */
+  const teamCapacity = (teamId: string | null) => {
+    const limit = teamId === null ? undefined : teamLimit.get(teamId);
+    if (teamId === null || limit === undefined) return { available: 0, slots: 0, atWork: 0 };
+    let available = 0;
+    let slots = 0;
+    let people = 0;
+    for (const user of working) {
+      if (!user.teamIds.includes(teamId)) continue;
+      people++;
+      const free = freeIn(user, limit);
+      slots += free;
+      if (free > 0) available++;
+    }
+    return { available, slots, atWork: people };
+  };
+  const statusOf = (capacity: { available: number; atWork: number }): SliceStatus =>
+    capacity.available > 0 ? 'open' : capacity.atWork > 0 ? 'full' : 'closed';
+
+  const teams = source.teams.map((team): SliceRow => {
+    const capacity = teamCapacity(team.id);
+    return {
+      id: team.id,
+      name: team.name,
+      ...counts(byTeam.get(team.id)),
+      available: capacity.available,
+      slots: capacity.slots,
+      status: statusOf(capacity),
+    };
+  });
+
+  // A channel's chats go to its team first (routing rules may send some elsewhere): its people
+  // and slots are that team's.
+  const channels = source.channels.map((channel): SliceRow => {
+    const capacity = teamCapacity(channel.teamId);
+    return {
+      id: channel.id,
+      name: channel.name,
+      ...counts(byChannel.get(channel.id)),
+      available: capacity.available,
+      slots: capacity.slots,
+      status: channel.active ? statusOf(capacity) : 'inactive',
+    };
+  });
+
+  const queueByTeam = new Map(teams.map((team) => [team.id, team.inQueue]));
+  const operatorRows = operators.map((user): OperatorRow => {
+    const limit = Math.max(0, ...user.teamIds.map((id) => teamLimit.get(id) ?? 0));
+    const state = stateOf(user);
+    const free = state === 'in_work' ? freeIn(user, limit) : 0;
+    let inQueue = 0;
+    for (const id of user.teamIds) inQueue += queueByTeam.get(id) ?? 0;
+    return {
+      id: user.id,
+      name: user.name,
+      teamIds: user.teamIds,
+      ...counts(byOperator.get(user.id)),
+      inQueue,
+      available: free > 0 ? 1 : 0,
+      slots: free,
+      dialogLimit: limit,
+      state,
+    };
+  });
+
+  return { channels, teams, operators: operatorRows };
+}
