@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Channel, Chat, Role, Team } from '../../protocol';
 import { chatRow, clientRow, userRow } from '../../store/test-fixtures';
 import {
+  chatFacts,
   clientCells,
-  clientRows,
-  monitoringTables,
+  clientRows as rowsOf,
+  factsCache,
+  monitoringTables as tablesOf,
   type Day,
-  type MonitoringSource,
+  type People,
 } from './monitoring-model';
 
 const at = (hhmm: string) => `2026-11-26T${hhmm}:00.000Z`;
@@ -41,22 +43,22 @@ const roles: Role[] = [
   { id: 'viewer', name: 'Viewer', description: 'Viewer', rights: [], immutable: true },
 ];
 
-function source(chats: Chat[]): MonitoringSource {
-  return {
-    chats,
-    users: [
-      userRow('ann', 'Ann', { teamIds: ['sup'] }),
-      userRow('bob', 'Bob', { teamIds: ['sup', 'sal'] }),
-      userRow('cat', 'Cat', { teamIds: ['sal'], operatorStatus: 'break' }),
-      userRow('dan', 'Dan', { teamIds: ['sup'], online: false }),
-      userRow('eve', 'Eve', { roleId: 'viewer', teamIds: ['sup'] }),
-    ],
-    roles,
-    teams: [team('sup', 'Support', 2), team('sal', 'Sales', 3)],
-    channels: [channel('web', 'Site', 'sup'), channel('tg', 'Telegram', 'sal', false)],
-    clients: new Map([['k1', clientRow('k1', 'Kim')]]),
-  };
-}
+const clients = new Map([['k1', clientRow('k1', 'Kim')]]);
+const clientRows = (chats: Chat[]) => rowsOf(chats.map(chatFacts), people, clients);
+const monitoringTables = (chats: Chat[], day: Day) => tablesOf(chats.map(chatFacts), people, day);
+
+const people: People = {
+  users: [
+    userRow('ann', 'Ann', { teamIds: ['sup'] }),
+    userRow('bob', 'Bob', { teamIds: ['sup', 'sal'] }),
+    userRow('cat', 'Cat', { teamIds: ['sal'], operatorStatus: 'break' }),
+    userRow('dan', 'Dan', { teamIds: ['sup'], online: false }),
+    userRow('eve', 'Eve', { roleId: 'viewer', teamIds: ['sup'] }),
+  ],
+  roles,
+  teams: [team('sup', 'Support', 2), team('sal', 'Sales', 3)],
+  channels: [channel('web', 'Site', 'sup'), channel('tg', 'Telegram', 'sal', false)],
+};
 
 const chat = (id: string, patch: Partial<Chat>): Chat =>
   chatRow(id, {
@@ -69,13 +71,11 @@ const chat = (id: string, patch: Partial<Chat>): Chat =>
 
 describe('the client table rows', () => {
   it('has one row per open chat, with names resolved', () => {
-    const rows = clientRows(
-      source([
-        chat('a', { status: 'pending', unansweredSince: at('09:00') }),
-        chat('b', { status: 'assigned', operatorId: 'ann', lastHumanOperatorId: 'bob' }),
-        chat('c', { status: 'closed', closedAt: at('09:30') }),
-      ]),
-    );
+    const rows = clientRows([
+      chat('a', { status: 'pending', unansweredSince: at('09:00') }),
+      chat('b', { status: 'assigned', operatorId: 'ann', lastHumanOperatorId: 'bob' }),
+      chat('c', { status: 'closed', closedAt: at('09:30') }),
+    ]);
     expect(rows.map((row) => row.id)).toEqual(['a', 'b']);
     expect(rows[1]).toMatchObject({
       channelName: 'Site',
@@ -87,25 +87,23 @@ describe('the client table rows', () => {
   });
 
   it('waits: fixed once answered, running (with the clock) until then', () => {
-    const [waiting, answered, staff] = clientRows(
-      source([
-        chat('w', { status: 'pending', unansweredSince: at('09:01') }),
-        chat('r', {
-          status: 'assigned',
-          operatorId: 'ann',
-          firstReplyAt: at('09:05'),
-          assignedAt: at('09:02'),
-          reactedAt: at('09:05'),
-          unansweredSince: at('09:10'),
-        }),
-        chat('s', {
-          status: 'assigned',
-          operatorId: 'ann',
-          createdBy: 'ann',
-          assignedAt: at('09:00'),
-        }),
-      ]),
-    );
+    const [waiting, answered, staff] = clientRows([
+      chat('w', { status: 'pending', unansweredSince: at('09:01') }),
+      chat('r', {
+        status: 'assigned',
+        operatorId: 'ann',
+        firstReplyAt: at('09:05'),
+        assignedAt: at('09:02'),
+        reactedAt: at('09:05'),
+        unansweredSince: at('09:10'),
+      }),
+      chat('s', {
+        status: 'assigned',
+        operatorId: 'ann',
+        createdBy: 'ann',
+        assignedAt: at('09:00'),
+      }),
+    ]);
     const now = T('09:20');
     expect(clientCells(waiting!, now)).toEqual({
       waitForReply: { ms: 20 * 60_000, running: true },
@@ -124,11 +122,20 @@ describe('the client table rows', () => {
     expect(clientCells(staff!, now).operatorReaction).toEqual({ ms: 20 * 60_000, running: true });
   });
 
+  it('keeps the facts of an unchanged chat row between recounts', () => {
+    const facts = factsCache();
+    const kept = chat('k', { status: 'pending' });
+    const [first] = facts([kept]);
+    const [again, added] = facts([kept, chat('n', { status: 'pending' })]);
+    expect(again).toBe(first);
+    expect(added?.id).toBe('n');
+  });
+
   it('reads rows stored before the chat facts existed (fields missing) as empty', () => {
     const old = chat('o', { status: 'pending' }) as Partial<Chat>;
     delete old.firstReplyAt;
     delete old.unansweredSince;
-    const [row] = clientRows(source([old as Chat]));
+    const [row] = clientRows([old as Chat]);
     expect(row?.firstReplyAt).toBeNull();
     expect(row?.unansweredSince).toBeNull();
   });
@@ -195,7 +202,7 @@ describe('the channel, team and operator tables', () => {
       firstReplyBy: 'bob',
     }),
   ];
-  const tables = monitoringTables(source(chats), TODAY);
+  const tables = monitoringTables(chats, TODAY);
   const teamRow = (id: string) => tables.teams.find((row) => row.id === id);
   const operatorRow = (id: string) => tables.operators.find((row) => row.id === id);
   const channelRow = (id: string) => tables.channels.find((row) => row.id === id);

@@ -8,13 +8,11 @@ import { durationStats, type DurationStats } from '../../protocol/metrics';
  * calls these once per change of the store, and filters and sorts their arrays, so a filter
  * switch never reads IndexedDB (DESIGN §6). Definitions: docs/monitoring.md.
  */
-export type MonitoringSource = {
-  chats: Iterable<Chat>;
+export type People = {
   users: readonly User[];
   roles: readonly Role[];
   teams: readonly Team[];
   channels: readonly Channel[];
-  clients: ReadonlyMap<string, Client>;
 };
 
 /** Today in the organization's day: [start, end) in epoch milliseconds. */
@@ -22,6 +20,68 @@ export type Day = { start: number; end: number };
 
 const ms = (iso: string | null | undefined): number | null =>
   iso === null || iso === undefined ? null : Date.parse(iso);
+
+/**
+ * A chat with its instants parsed: made once per change of the chat (the screen keeps them by
+ * chat row), so a filter switch or a recount never parses a date again. Fields a row stored
+ * before the server sent them (entities/chat.ts) lacks read as null.
+ */
+export type ChatFacts = {
+  id: string;
+  status: Chat['status'];
+  channelId: string;
+  clientId: string;
+  teamId: string | null;
+  operatorId: string | null;
+  rating: number | null;
+  /** Staff started it: it has no first reply to wait for (docs/metrics.md). */
+  byStaff: boolean;
+  /** Its start (each chat is one dialog interval: a customer who writes again opens a new one). */
+  startAt: number;
+  firstReplyAt: number | null;
+  firstReplyBy: string | null;
+  assignedAt: number | null;
+  reactedAt: number | null;
+  /** The customer's first message no staff reply has answered yet. */
+  unansweredSince: number | null;
+  closedAt: number | null;
+  lastHumanOperatorId: string | null;
+};
+
+export const chatFacts = (chat: Chat): ChatFacts => ({
+  id: chat.id,
+  status: chat.status,
+  channelId: chat.channelId,
+  clientId: chat.clientId,
+  teamId: chat.teamId,
+  operatorId: chat.operatorId,
+  rating: chat.rating,
+  byStaff: chat.createdBy !== null,
+  startAt: Date.parse(chat.createdAt),
+  firstReplyAt: ms(chat.firstReplyAt),
+  firstReplyBy: chat.firstReplyBy ?? null,
+  assignedAt: ms(chat.assignedAt),
+  reactedAt: ms(chat.reactedAt),
+  unansweredSince: ms(chat.unansweredSince),
+  closedAt: ms(chat.closedAt),
+  lastHumanOperatorId: chat.lastHumanOperatorId ?? null,
+});
+
+/** Facts of every chat, reusing those of chats unchanged since the last call (same row object). */
+export function factsCache(): (chats: Iterable<Chat>) => ChatFacts[] {
+  let previous = new WeakMap<Chat, ChatFacts>();
+  return (chats) => {
+    const next = new WeakMap<Chat, ChatFacts>();
+    const out: ChatFacts[] = [];
+    for (const chat of chats) {
+      const facts = previous.get(chat) ?? chatFacts(chat);
+      next.set(chat, facts);
+      out.push(facts);
+    }
+    previous = next;
+    return out;
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The client table: one row per open chat.
@@ -31,58 +91,35 @@ const ms = (iso: string | null | undefined): number | null =>
  * instants parsed once per change of the store; the waits are computed from these instants and
  * the shared clock at paint (`clientCells`), so they tick without recomputing the rows.
  */
-export type ClientRow = {
-  id: string;
+export type ClientRow = ChatFacts & {
   status: 'pending' | 'assigned';
-  channelId: string;
   channelName: string;
   clientName: string;
-  teamId: string | null;
   teamName: string;
-  operatorId: string | null;
   operatorName: string;
-  lastHumanOperatorId: string | null;
   lastHumanOperatorName: string;
-  rating: number | null;
-  /** The chat's start (each chat is one dialog interval: a customer who writes again opens a new one). */
-  startAt: number;
-  /** Staff started it: it has no first reply to wait for (docs/metrics.md). */
-  byStaff: boolean;
-  firstReplyAt: number | null;
-  assignedAt: number | null;
-  reactedAt: number | null;
-  /** The customer's first message no staff reply has answered yet. */
-  unansweredSince: number | null;
 };
 
-export function clientRows(source: MonitoringSource): ClientRow[] {
-  const channels = new Map(source.channels.map((channel) => [channel.id, channel.name]));
-  const teams = new Map(source.teams.map((team) => [team.id, team.name]));
-  const users = new Map(source.users.map((user) => [user.id, user.name]));
+export function clientRows(
+  facts: readonly ChatFacts[],
+  people: People,
+  clients: ReadonlyMap<string, Client>,
+): ClientRow[] {
+  const channels = new Map(people.channels.map((channel) => [channel.id, channel.name]));
+  const teams = new Map(people.teams.map((team) => [team.id, team.name]));
+  const users = new Map(people.users.map((user) => [user.id, user.name]));
   const rows: ClientRow[] = [];
-  for (const chat of source.chats) {
+  for (const chat of facts) {
     if (chat.status === 'closed') continue;
     rows.push({
-      id: chat.id,
+      ...chat,
       status: chat.status,
-      channelId: chat.channelId,
       channelName: channels.get(chat.channelId) ?? '',
-      clientName: source.clients.get(chat.clientId)?.name ?? '',
-      teamId: chat.teamId,
+      clientName: clients.get(chat.clientId)?.name ?? '',
       teamName: chat.teamId === null ? '' : (teams.get(chat.teamId) ?? ''),
-      operatorId: chat.operatorId,
       operatorName: chat.operatorId === null ? '' : (users.get(chat.operatorId) ?? ''),
-      lastHumanOperatorId: chat.lastHumanOperatorId ?? null,
-      lastHumanOperatorName: chat.lastHumanOperatorId
-        ? (users.get(chat.lastHumanOperatorId) ?? '')
-        : '',
-      rating: chat.rating,
-      startAt: Date.parse(chat.createdAt),
-      byStaff: chat.createdBy !== null,
-      firstReplyAt: ms(chat.firstReplyAt),
-      assignedAt: chat.status === 'assigned' ? ms(chat.assignedAt) : null,
-      reactedAt: chat.status === 'assigned' ? ms(chat.reactedAt) : null,
-      unansweredSince: ms(chat.unansweredSince),
+      lastHumanOperatorName:
+        chat.lastHumanOperatorId === null ? '' : (users.get(chat.lastHumanOperatorId) ?? ''),
     });
   }
   return rows;
@@ -113,7 +150,7 @@ export function clientCells(row: ClientRow, now: number): ClientCells {
         ? fixed(row.firstReplyAt - row.startAt)
         : running(now - row.startAt),
     operatorReaction:
-      row.assignedAt === null
+      row.assignedAt === null || row.operatorId === null
         ? null
         : row.reactedAt !== null
           ? fixed(row.reactedAt - row.assignedAt)
@@ -216,7 +253,11 @@ const inDay = (at: number | null, day: Day): at is number =>
 /** Who the operator table lists: active staff who may be given chats, and anyone holding one. */
 const OPERATOR_RIGHT = 'AUTHORITY_CHAT_DISTRIBUTION';
 
-export function monitoringTables(source: MonitoringSource, today: Day): MonitoringTables {
+export function monitoringTables(
+  facts: readonly ChatFacts[],
+  source: People,
+  today: Day,
+): MonitoringTables {
   const byChannel = new Map<string, Tally>();
   const byTeam = new Map<string, Tally>();
   const byOperator = new Map<string, Tally>();
@@ -232,7 +273,7 @@ export function monitoringTables(source: MonitoringSource, today: Day): Monitori
   /** Pending chats per team, for the operator rows' queue (their teams' queues). */
   const openDialogs = new Map<string, number>();
 
-  for (const chat of source.chats) {
+  for (const chat of facts) {
     const channel = tallyOf(byChannel, chat.channelId);
     const team = tallyOf(byTeam, chat.teamId);
     const holder = tallyOf(byOperator, chat.operatorId);
@@ -243,20 +284,16 @@ export function monitoringTables(source: MonitoringSource, today: Day): Monitori
       if (chat.operatorId)
         openDialogs.set(chat.operatorId, (openDialogs.get(chat.operatorId) ?? 0) + 1);
     }
-    const start = Date.parse(chat.createdAt);
-    const firstReplyAt = ms(chat.firstReplyAt);
-    if (chat.createdBy === null && inDay(firstReplyAt, today)) {
-      const sample = firstReplyAt - start;
-      const writer = tallyOf(byOperator, chat.firstReplyBy ?? null);
-      for (const t of [...all, writer]) t?.reply.push(sample);
+    const { firstReplyAt, assignedAt, reactedAt } = chat;
+    if (!chat.byStaff && inDay(firstReplyAt, today)) {
+      const writer = tallyOf(byOperator, chat.firstReplyBy);
+      for (const t of [...all, writer]) t?.reply.push(firstReplyAt - chat.startAt);
     }
-    const assignedAt = ms(chat.assignedAt);
-    const reactedAt = ms(chat.reactedAt);
     if (assignedAt !== null && inDay(reactedAt, today))
       for (const t of [...all, holder]) t?.reaction.push(reactedAt - assignedAt);
     if (chat.operatorId !== null && inDay(assignedAt, today))
       for (const t of [...all, holder]) if (t) t.assigned++;
-    if (chat.status === 'closed' && inDay(ms(chat.closedAt), today))
+    if (chat.status === 'closed' && inDay(chat.closedAt, today))
       for (const t of [...all, holder]) if (t) t.closed++;
   }
 

@@ -14,6 +14,7 @@ const row = (id: string, patch: Partial<ClientRow>): ClientRow => ({
   id,
   status: 'pending',
   channelId: 'web',
+  clientId: 'k',
   channelName: 'Site',
   clientName: id,
   teamId: 'sup',
@@ -29,6 +30,8 @@ const row = (id: string, patch: Partial<ClientRow>): ClientRow => ({
   assignedAt: null,
   reactedAt: null,
   unansweredSince: null,
+  firstReplyBy: null,
+  closedAt: null,
   ...patch,
 });
 
@@ -55,7 +58,7 @@ describe('monitoring filters', () => {
     const people = [
       { id: 'ann', teamIds: ['sup'] },
       { id: 'bob', teamIds: ['sup', 'sal'] },
-    ] as OperatorRow[];
+    ] as unknown as OperatorRow[];
     expect(filterOperators(people, { ...NO_FILTER, teamId: 'sal' }).map((p) => p.id)).toEqual([
       'bob',
     ]);
