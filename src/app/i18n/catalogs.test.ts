@@ -33,6 +33,10 @@ const SAMPLE_VALUES = {
   comments: 1,
   merged: 'Ann',
   survivor: 'Ann Lee',
+  // The online monitoring (src/features/monitoring).
+  column: 'In queue',
+  zone: 'Europe/Moscow',
+  time: '19:55:04',
 };
 
 describe('message catalogs', () => {

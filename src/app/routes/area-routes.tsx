@@ -9,6 +9,7 @@ import { EditIdSearchSchema } from './address-ids';
 // and their forms (DESIGN §6); the placeholder sections are too small to split.
 const profilePage = () => import('../pages/ProfilePage');
 const usersPage = () => import('../pages/UsersPage');
+const monitoringPage = () => import('../pages/MonitoringPage');
 
 // Children are declared in arrays before addChildren: a createRoute written inside the
 // addChildren call leaves the registered route tree untyped (TypeScript gives up on it).
@@ -156,22 +157,22 @@ const monitoringChildren = [
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'channels',
-    component: sectionPage('section.monitoring.channels'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringChannelsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'teams',
-    component: sectionPage('section.monitoring.teams'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringTeamsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'operators',
-    component: sectionPage('section.monitoring.operators'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringOperatorsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'abonents',
-    component: sectionPage('section.monitoring.abonents'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringAbonentsPage'),
   }),
 ] as const;
 const monitoringRoutes = monitoringRoute.addChildren(monitoringChildren);
