@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { DurationStats } from '../../protocol/metrics';
 import { SectionFrame } from '../../ui/SectionFrame';
@@ -153,15 +153,20 @@ function Filters({
   );
 }
 
+/** The unit words of the current language, looked up once per language, not per cell. */
 function useUnits(): UnitTexts {
-  const { t } = useI18n();
-  return {
-    sec: t('monitoring.unit.sec'),
-    min: t('monitoring.unit.min'),
-    h: t('monitoring.unit.h'),
-    d: t('monitoring.unit.d'),
-    overDay: t('monitoring.unit.overDay'),
-  };
+  const { t, lang } = useI18n();
+  // `t` is a new function with each language; `lang` names which one this is.
+  return useMemo(
+    () => ({
+      sec: t('monitoring.unit.sec'),
+      min: t('monitoring.unit.min'),
+      h: t('monitoring.unit.h'),
+      d: t('monitoring.unit.d'),
+      overDay: t('monitoring.unit.overDay'),
+    }),
+    [t, lang],
+  );
 }
 
 function SortHeader<K extends string>({
@@ -334,6 +339,7 @@ function ClientsTable({
   data: ReturnType<typeof useMonitoringData>;
 }) {
   const { t } = useI18n();
+  const units = useUnits();
   const [sort, setSort] = useState<Sort<ClientColumn>>({ key: 'currentWait', direction: 'desc' });
   const rows = useMemo(
     () => clientRows(facts, data.people, data.clients),
@@ -388,7 +394,7 @@ function ClientsTable({
             {virtualizer.getVirtualItems().map((item) => {
               const row = sorted[item.index];
               if (!row) return null;
-              return <ClientRowView key={item.key} row={row} top={item.start} />;
+              return <ClientRowView key={item.key} row={row} top={item.start} units={units} />;
             })}
           </div>
         )}
@@ -397,7 +403,15 @@ function ClientsTable({
   );
 }
 
-function ClientRowView({ row, top }: { row: ClientRow; top: number }) {
+const ClientRowView = memo(function ClientRowView({
+  row,
+  top,
+  units,
+}: {
+  row: ClientRow;
+  top: number;
+  units: UnitTexts;
+}) {
   const { t, intl } = useI18n();
   return (
     <div
@@ -425,7 +439,7 @@ function ClientRowView({ row, top }: { row: ClientRow; top: number }) {
           minute: '2-digit',
         })}
       </div>
-      <Waits row={row} />
+      <Waits row={row} units={units} />
       <div role="cell" className="monitoring__cell" data-cell="status">
         {t(`monitoring.chatStatus.${row.status}`)}
       </div>
@@ -440,12 +454,11 @@ function ClientRowView({ row, top }: { row: ClientRow; top: number }) {
       </div>
     </div>
   );
-}
+});
 
 /** The four duration cells of a row: the only part that re-renders with the clock. */
-function Waits({ row }: { row: ClientRow }) {
+function Waits({ row, units }: { row: ClientRow; units: UnitTexts }) {
   const now = useNow();
-  const units = useUnits();
   const cells = clientCells(row, now);
   const cell = (wait: Wait, name: string) => (
     <div

@@ -273,28 +273,44 @@ export function monitoringTables(
   /** Pending chats per team, for the operator rows' queue (their teams' queues). */
   const openDialogs = new Map<string, number>();
 
+  // One pass over every chat, without allocating per chat: this runs on each filter switch.
   for (const chat of facts) {
     const channel = tallyOf(byChannel, chat.channelId);
     const team = tallyOf(byTeam, chat.teamId);
     const holder = tallyOf(byOperator, chat.operatorId);
-    const all = [channel, team];
-    if (chat.status === 'pending') for (const t of all) if (t) t.inQueue++;
-    if (chat.status === 'assigned') {
-      for (const t of [...all, holder]) if (t) t.atWork++;
+    if (chat.status === 'pending') {
+      if (channel) channel.inQueue++;
+      if (team) team.inQueue++;
+    } else if (chat.status === 'assigned') {
+      if (channel) channel.atWork++;
+      if (team) team.atWork++;
+      if (holder) holder.atWork++;
       if (chat.operatorId)
         openDialogs.set(chat.operatorId, (openDialogs.get(chat.operatorId) ?? 0) + 1);
     }
     const { firstReplyAt, assignedAt, reactedAt } = chat;
     if (!chat.byStaff && inDay(firstReplyAt, today)) {
-      const writer = tallyOf(byOperator, chat.firstReplyBy);
-      for (const t of [...all, writer]) t?.reply.push(firstReplyAt - chat.startAt);
+      const sample = firstReplyAt - chat.startAt;
+      channel?.reply.push(sample);
+      team?.reply.push(sample);
+      tallyOf(byOperator, chat.firstReplyBy)?.reply.push(sample);
     }
-    if (assignedAt !== null && inDay(reactedAt, today))
-      for (const t of [...all, holder]) t?.reaction.push(reactedAt - assignedAt);
-    if (chat.operatorId !== null && inDay(assignedAt, today))
-      for (const t of [...all, holder]) if (t) t.assigned++;
-    if (chat.status === 'closed' && inDay(chat.closedAt, today))
-      for (const t of [...all, holder]) if (t) t.closed++;
+    if (assignedAt !== null && inDay(reactedAt, today)) {
+      const sample = reactedAt - assignedAt;
+      channel?.reaction.push(sample);
+      team?.reaction.push(sample);
+      holder?.reaction.push(sample);
+    }
+    if (chat.operatorId !== null && inDay(assignedAt, today)) {
+      if (channel) channel.assigned++;
+      if (team) team.assigned++;
+      if (holder) holder.assigned++;
+    }
+    if (chat.status === 'closed' && inDay(chat.closedAt, today)) {
+      if (channel) channel.closed++;
+      if (team) team.closed++;
+      if (holder) holder.closed++;
+    }
   }
 
   const rights = new Map(source.roles.map((role) => [role.id, new Set<string>(role.rights)]));
