@@ -360,8 +360,9 @@ function ClientsTable({
     count: sorted.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    getItemKey: (index) => sorted[index]?.id ?? index,
+    overscan: 4,
+    // Rows are keyed by their place, not their chat: a filter switch then rewrites the text of
+    // the rows in view instead of building new ones (fewer nodes to create, style and lay out).
     useFlushSync: false,
   });
   return (
