@@ -43,27 +43,29 @@ async function sendAs(page: Page, type: string, payload: Record<string, unknown>
  * within a second — computed in the supervisor's browser from the local store, with no polling.
  */
 describe('online monitoring in Chromium', () => {
-  const suite = browserAndApp();
+  // Through a proxy the test can cut: the tables then say since when they stand still.
+  const suite = browserAndApp({ proxy: true });
 
-  it('a new chat and its take reach the supervisor’s tables within a second', async () => {
-    const { browser, app } = suite;
+  it('a new chat and its take reach the supervisor’s tables within a second; cut off, they say they are stale', async () => {
+    const { browser, app, proxy } = suite;
+    const baseUrl = proxy.baseUrl;
     const { db } = app.database;
     const [operator] = await db
       .select()
       .from(t.users)
       .where(eq(t.users.email, 'operator@demo.test'));
     if (!operator) throw new Error('no demo operator');
-    const { page: operatorPage } = await operatorOnPendingList(browser, app.baseUrl);
+    const { page: operatorPage } = await operatorOnPendingList(browser, baseUrl);
 
-    const { page } = await signedInPage(browser, app.baseUrl, 'supervisor@demo.test');
+    const { page } = await signedInPage(browser, baseUrl, 'supervisor@demo.test');
     await page.waitForURL(/\/admin\/chats/);
-    await page.goto(`${app.baseUrl}/admin/monitoring`);
+    await page.goto(`${baseUrl}/admin/monitoring`);
     await page.waitForURL(/\/admin\/monitoring\/channels$/);
     await page.getByTestId('monitoring-channels').waitFor({ timeout: 30_000 });
     await page.getByTestId('monitoring-filters').waitFor();
 
     // The client table: every open chat; a new customer's row appears.
-    await page.goto(`${app.baseUrl}/admin/monitoring/abonents`);
+    await page.goto(`${baseUrl}/admin/monitoring/abonents`);
     const clients = page.getByTestId('monitoring-abonents');
     await clients.waitFor({ timeout: 30_000 });
     const before = Number(await clients.getAttribute('data-count'));
@@ -96,7 +98,7 @@ describe('online monitoring in Chromium', () => {
       .orderBy(desc(t.chats.createdAt))
       .limit(1);
     if (!chat) throw new Error('no chat for the customer');
-    await page.goto(`${app.baseUrl}/admin/monitoring/teams`);
+    await page.goto(`${baseUrl}/admin/monitoring/teams`);
     const teamQueue = page
       .locator(`[data-testid="monitoring-row"][data-id="${chat.teamId ?? ''}"]`)
       .locator('[data-cell="inQueue"]');
@@ -104,7 +106,7 @@ describe('online monitoring in Chromium', () => {
     const queued = Number(await teamQueue.textContent());
     expect(queued).toBeGreaterThan(0);
 
-    await page.goto(`${app.baseUrl}/admin/monitoring/operators`);
+    await page.goto(`${baseUrl}/admin/monitoring/operators`);
     const atWork = page
       .locator(`[data-testid="monitoring-row"][data-id="${operator.id}"]`)
       .locator('[data-cell="atWork"]');
@@ -124,7 +126,16 @@ describe('online monitoring in Chromium', () => {
     expect(moved).toBeLessThanOrEqual(PROMISE_MS);
 
     // The team's queue went down by one, the chat left the queue in the client table too.
-    await page.goto(`${app.baseUrl}/admin/monitoring/teams`);
+    await page.goto(`${baseUrl}/admin/monitoring/teams`);
     await expect.poll(async () => Number(await teamQueue.textContent())).toBe(queued - 1);
-  });
+
+    // The connection goes: the figures are marked stale, with the time; back, the mark goes.
+    expect(await page.getByTestId('monitoring-stale').count()).toBe(0);
+    await proxy.cut();
+    await page.getByTestId('monitoring-stale').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('monitoring').getAttribute('data-stale')).toBe('true');
+    expect(await page.getByTestId('monitoring-stale').textContent()).toMatch(/\d\d:\d\d:\d\d/);
+    await proxy.restore();
+    await page.getByTestId('monitoring-stale').waitFor({ state: 'detached', timeout: 30_000 });
+  }, 120_000);
 });
