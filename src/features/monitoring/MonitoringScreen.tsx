@@ -256,14 +256,14 @@ function SliceTable({
               <th
                 key={column}
                 scope="col"
-                className={column === 'name' ? undefined : 'table__number'}
+                className={column === 'name' || column === 'status' ? undefined : 'table__number'}
               >
                 <SortHeader
                   column={column}
                   label={t(SLICE_LABELS[column])}
                   sort={sort}
                   onSort={setSort}
-                  numeric={column !== 'name'}
+                  numeric={column !== 'name' && column !== 'status'}
                 />
               </th>
             ))}
@@ -377,7 +377,11 @@ function ClientsTable({
       <div ref={scroller} className="monitoring__grid-scroll" role="table">
         <div className="monitoring__grid monitoring__grid--head" role="row">
           {CLIENT_COLUMNS.map((column) => (
-            <div key={column} role="columnheader" className="monitoring__cell">
+            <div
+              key={column}
+              role="columnheader"
+              className={`monitoring__cell${TICKING.has(column) ? ' table__number' : ''}`}
+            >
               <SortHeader
                 column={column}
                 label={t(CLIENT_LABELS[column])}
@@ -433,12 +437,14 @@ const ClientRowView = memo(function ClientRowView({
         {row.teamName || '—'}
       </div>
       <div role="cell" className="monitoring__cell">
-        {intl.formatDate(row.startAt, {
-          day: '2-digit',
-          month: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-        })}
+        {new Date(row.startAt).toDateString() === new Date().toDateString()
+          ? intl.formatTime(row.startAt, { hour: '2-digit', minute: '2-digit' })
+          : intl.formatDate(row.startAt, {
+              day: '2-digit',
+              month: '2-digit',
+              hour: '2-digit',
+              minute: '2-digit',
+            })}
       </div>
       <Waits row={row} units={units} />
       <div role="cell" className="monitoring__cell" data-cell="status">
