@@ -10,6 +10,7 @@ import { EditIdSearchSchema } from './address-ids';
 const profilePage = () => import('../pages/ProfilePage');
 const usersPage = () => import('../pages/UsersPage');
 const reportsPage = () => import('../pages/ReportsPage');
+const monitoringPage = () => import('../pages/MonitoringPage');
 
 // Children are declared in arrays before addChildren: a createRoute written inside the
 // addChildren call leaves the registered route tree untyped (TypeScript gives up on it).
@@ -157,22 +158,22 @@ const monitoringChildren = [
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'channels',
-    component: sectionPage('section.monitoring.channels'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringChannelsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'teams',
-    component: sectionPage('section.monitoring.teams'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringTeamsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'operators',
-    component: sectionPage('section.monitoring.operators'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringOperatorsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'abonents',
-    component: sectionPage('section.monitoring.abonents'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringAbonentsPage'),
   }),
 ] as const;
 const monitoringRoutes = monitoringRoute.addChildren(monitoringChildren);
