@@ -455,6 +455,17 @@ export const chats = pgTable(
     assignedAt: ts(),
     /** The customer's first message no staff reply has answered yet; null when answered. */
     unansweredSince: ts(),
+    /**
+     * The first staff reply of the chat (operator, not an internal note) and who wrote it: the
+     * monitoring's reply speed (issue 21). Messages reach the browser only per open thread, so the
+     * chat row carries the facts the live tables need.
+     */
+    firstReplyAt: ts(),
+    firstReplyBy: uuid(),
+    /** The current holder's first reply since `assignedAt`; null until then (operator reaction). */
+    reactedAt: ts(),
+    /** The author of the last staff reply (the client table's "last human operator"). */
+    lastHumanOperatorId: uuid(),
     /** Auto-reply kinds already sent in this chat: each is sent at most once. */
     autoRepliesSent: textList(),
     createdAt: created(),

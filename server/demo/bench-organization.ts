@@ -392,6 +392,12 @@ const CHAT_COLUMNS: readonly Column<ChatRow>[] = [
   ['last_client_message_at', 'timestamptz', (r) => iso(r.lastClientMessageAt)],
   ['last_operator_message_at', 'timestamptz', (r) => iso(r.lastOperatorMessageAt)],
   ['closed_at', 'timestamptz', (r) => iso(r.closedAt)],
+  ['assigned_at', 'timestamptz', (r) => iso(r.assignedAt)],
+  ['unanswered_since', 'timestamptz', (r) => iso(r.unansweredSince)],
+  ['first_reply_at', 'timestamptz', (r) => iso(r.firstReplyAt)],
+  ['first_reply_by', 'uuid', (r) => r.firstReplyBy ?? null],
+  ['reacted_at', 'timestamptz', (r) => iso(r.reactedAt)],
+  ['last_human_operator_id', 'uuid', (r) => r.lastHumanOperatorId ?? null],
   ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
   ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
 ];
@@ -686,7 +692,24 @@ export async function seedBenchOrganization(
             ? 'half_expired'
             : 'none';
     }
+    // The chat facts the server keeps as it writes (the monitoring tables, issue 21), from the
+    // same times the history below records; no draw of the generator, so the data stays as it was.
+    const holdStart =
+      answered && plan.operatorId
+        ? Math.max(
+            start,
+            firstOperatorAt === null
+              ? Math.min(nowMs, start + 30 * SECOND)
+              : firstOperatorAt - 5 * SECOND,
+          )
+        : null;
     chatRows.push({
+      assignedAt: holdStart === null ? null : at(holdStart),
+      unansweredSince: waitingSince === null ? null : at(waitingSince),
+      firstReplyAt: firstOperatorAt === null ? null : at(firstOperatorAt),
+      firstReplyBy: firstOperatorAt === null ? null : plan.operatorId,
+      reactedAt: holdStart === null || firstOperatorAt === null ? null : at(firstOperatorAt),
+      lastHumanOperatorId: lastOperatorAt === null ? null : plan.operatorId,
       id: chatId,
       orgId,
       channelId,

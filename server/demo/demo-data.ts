@@ -326,6 +326,14 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         lastClientMessageAt: opened,
         lastOperatorMessageAt: answered ? lastAt : null,
         closedAt: step.status === 'closed' ? lastAt : null,
+        // The monitoring's chat facts (docs/monitoring.md), as the history and messages below say.
+        queuedAt: answered ? null : opened,
+        assignedAt: answered && step.operatorId ? minutesAgo(step.age + 2) : null,
+        unansweredSince: answered ? null : opened,
+        firstReplyAt: answered && step.operatorId ? lastAt : null,
+        firstReplyBy: answered ? step.operatorId : null,
+        reactedAt: answered && step.operatorId ? lastAt : null,
+        lastHumanOperatorId: answered ? step.operatorId : null,
         createdAt: opened,
         updatedAt: lastAt,
       });

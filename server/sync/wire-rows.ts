@@ -243,6 +243,13 @@ export const chatRow = (r: typeof schema.chats.$inferSelect): Chat => ({
   lastClientMessageAt: isoOrNull(r.lastClientMessageAt),
   lastOperatorMessageAt: isoOrNull(r.lastOperatorMessageAt),
   closedAt: isoOrNull(r.closedAt),
+  queuedAt: isoOrNull(r.queuedAt),
+  assignedAt: isoOrNull(r.assignedAt),
+  unansweredSince: isoOrNull(r.unansweredSince),
+  firstReplyAt: isoOrNull(r.firstReplyAt),
+  firstReplyBy: r.firstReplyBy,
+  reactedAt: isoOrNull(r.reactedAt),
+  lastHumanOperatorId: r.lastHumanOperatorId,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });

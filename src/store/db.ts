@@ -1,7 +1,15 @@
 import Dexie, { type Table } from 'dexie';
 import { SYNC_TABLES, type SyncTable } from '../protocol';
 import { STORE_SCHEMA } from './store-schema';
-import type { BaseRow, FileRow, MetaRow, OutboxRow, ReadRow, SyncRows } from './tables';
+import type {
+  BaseRow,
+  FileRow,
+  MetaRow,
+  OutboxRow,
+  ReadRow,
+  StoredReport,
+  SyncRows,
+} from './tables';
 
 /** A typed Dexie table per synced table, named as the protocol names it. */
 export type SyncedDexieTables = { readonly [T in SyncTable]: Table<SyncRows[T], string> };
@@ -19,6 +27,7 @@ export class InboxDb extends Dexie {
   base!: Table<BaseRow, [string, string]>;
   files!: Table<FileRow, string>;
   reads!: Table<ReadRow, string>;
+  reports!: Table<StoredReport, string>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);

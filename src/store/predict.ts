@@ -96,6 +96,13 @@ export function predictRow(
       lastClientMessageAt: null,
       lastOperatorMessageAt: at,
       closedAt: null,
+      queuedAt: null,
+      assignedAt: at,
+      unansweredSince: null,
+      firstReplyAt: null,
+      firstReplyBy: null,
+      reactedAt: at,
+      lastHumanOperatorId: ctx.userId,
       createdAt: at,
       updatedAt: at,
     };
@@ -122,7 +129,17 @@ export function predictRow(
     }
     if (table === 'chats' && row && !internal) {
       const chat = row as SyncRows['chats'];
-      return { ...chat, lastMessageAt: maxIso(chat.lastMessageAt, at), lastOperatorMessageAt: at };
+      // As message-send writes them: the monitoring's chat-level reply facts (issue 21).
+      const holder = chat.operatorId === ctx.userId;
+      return {
+        ...chat,
+        lastMessageAt: maxIso(chat.lastMessageAt, at),
+        lastOperatorMessageAt: at,
+        unansweredSince: null,
+        ...(chat.firstReplyAt === null ? { firstReplyAt: at, firstReplyBy: ctx.userId } : {}),
+        ...(holder && chat.reactedAt === null ? { reactedAt: at } : {}),
+        lastHumanOperatorId: ctx.userId,
+      };
     }
     return row;
   }
@@ -131,7 +148,7 @@ export function predictRow(
     switch (command.type) {
       case 'chat.take':
         return chat.status === 'pending'
-          ? { ...chat, status: 'assigned', operatorId: ctx.userId }
+          ? { ...chat, status: 'assigned', operatorId: ctx.userId, assignedAt: at, reactedAt: null }
           : chat;
       case 'chat.transfer': {
         const to = (p.to ?? {}) as { operatorId?: string; teamId?: string };

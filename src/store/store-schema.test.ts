@@ -30,6 +30,7 @@ describe('the local database schema', () => {
       'base',
       'files',
       'reads',
+      'reports',
     ]);
   });
 });

@@ -16,6 +16,11 @@ const LOCAL_STORE_SCHEMA = {
   files: 'id, commandId',
   /** When this user last read each chat (local to the browser). */
   reads: 'chatId',
+  /**
+   * Report answers as the server computed them, by `reportKey(query)`, so a report once loaded
+   * opens again offline (issue 21). Not synced: each browser keeps what it has asked for.
+   */
+  reports: 'key',
 } as const;
 
 /**

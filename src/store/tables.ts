@@ -1,4 +1,5 @@
 import type { ApiError, Message, SyncTable, SyncedRow } from '../protocol';
+import type { ReportResult } from '../protocol/reports';
 
 /** A message as the browser holds it: `queued` while its command waits in the outbox. */
 export type LocalMessage = Omit<Message, 'status'> & { status: Message['status'] | 'queued' };
@@ -59,3 +60,9 @@ export type FileRow = {
 
 /** How far this user has read a chat: the time of the newest customer message they have seen. */
 export type ReadRow = { chatId: string; readAt: string };
+
+/**
+ * A report answer kept by its query's key (`reportKey`): the newest answer to a query replaces
+ * the older one; `storedAt` is when this browser received it (the numbers carry `computedAt`).
+ */
+export type StoredReport = { key: string; result: ReportResult; storedAt: string };

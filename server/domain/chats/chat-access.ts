@@ -39,9 +39,12 @@ export async function updateChat(
   chatId: string,
   values: Partial<ChatRecord>,
 ): Promise<ChatRecord> {
+  // A new hold (or none) starts the operator-reaction clock afresh: whoever sets `assignedAt`
+  // clears `reactedAt` unless the same command is the holder's reply (message-send's take).
+  const reaction = 'assignedAt' in values && !('reactedAt' in values) ? { reactedAt: null } : {};
   const [row] = await scope.tx
     .update(chats)
-    .set({ ...values, updatedAt: scope.now })
+    .set({ ...values, ...reaction, updatedAt: scope.now })
     .where(eq(chats.id, chatId))
     .returning();
   if (!row) fail('CHAT_NOT_FOUND');

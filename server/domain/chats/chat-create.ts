@@ -71,6 +71,10 @@ export async function chatCreate(
       teamId: channel.teamId,
       operatorId: viewer.id,
       assignedAt: scope.now,
+      // Staff wrote first: the creator has reacted, and is the last human operator. A chat staff
+      // started has no first reply (docs/metrics.md), so firstReplyAt stays null.
+      reactedAt: scope.now,
+      lastHumanOperatorId: viewer.id,
       createdBy: viewer.id,
       lastMessageAt: scope.now,
       lastOperatorMessageAt: scope.now,

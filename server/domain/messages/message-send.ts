@@ -67,12 +67,19 @@ export async function messageSend(
       lastMessageAt: scope.now,
       lastOperatorMessageAt: scope.now,
       unansweredSince: null,
+      // The chat-level facts of the monitoring tables (issue 21): the chat's first reply, the
+      // holder's first reply in their hold, and who wrote last. A reply that takes the chat is
+      // its taker's reaction at once.
+      ...(chat.firstReplyAt === null ? { firstReplyAt: scope.now, firstReplyBy: viewer.id } : {}),
+      ...(chat.reactedAt === null && chat.operatorId === viewer.id ? { reactedAt: scope.now } : {}),
+      lastHumanOperatorId: viewer.id,
       ...(takes
         ? {
             status: 'assigned' as const,
             operatorId: viewer.id,
             assignedAt: scope.now,
             queuedAt: null,
+            reactedAt: scope.now,
           }
         : {}),
     });

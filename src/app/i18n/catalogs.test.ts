@@ -33,6 +33,10 @@ const SAMPLE_VALUES = {
   comments: 1,
   merged: 'Ann',
   survivor: 'Ann Lee',
+  // The reports pages (src/features/reports) and the online monitoring (src/features/monitoring).
+  zone: 'Europe/Berlin',
+  column: 'In queue',
+  time: '19:55:04',
 };
 
 describe('message catalogs', () => {

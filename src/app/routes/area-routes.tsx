@@ -9,6 +9,8 @@ import { EditIdSearchSchema } from './address-ids';
 // and their forms (DESIGN §6); the placeholder sections are too small to split.
 const profilePage = () => import('../pages/ProfilePage');
 const usersPage = () => import('../pages/UsersPage');
+const reportsPage = () => import('../pages/ReportsPage');
+const monitoringPage = () => import('../pages/MonitoringPage');
 
 // Children are declared in arrays before addChildren: a createRoute written inside the
 // addChildren call leaves the registered route tree untyped (TypeScript gives up on it).
@@ -57,42 +59,42 @@ const reportsChildren = [
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'report',
-    component: sectionPage('section.reports.report'),
+    component: lazyRouteComponent(reportsPage, 'ConsolidatedReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'common',
-    component: sectionPage('section.reports.common'),
+    component: lazyRouteComponent(reportsPage, 'SummaryReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'dialogs',
-    component: sectionPage('section.reports.dialogs'),
+    component: lazyRouteComponent(reportsPage, 'DialogsReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'channels',
-    component: sectionPage('section.reports.channels'),
+    component: lazyRouteComponent(reportsPage, 'ChannelsReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'employees',
-    component: sectionPage('section.reports.employees'),
+    component: lazyRouteComponent(reportsPage, 'EmployeesReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'teams',
-    component: sectionPage('section.reports.teams'),
+    component: lazyRouteComponent(reportsPage, 'TeamsReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'time',
-    component: sectionPage('section.reports.time'),
+    component: lazyRouteComponent(reportsPage, 'WorkingTimeReportPage'),
   }),
   createRoute({
     getParentRoute: () => reportsRoute,
     path: 'categories',
-    component: sectionPage('section.reports.categories'),
+    component: lazyRouteComponent(reportsPage, 'CategoriesReportPage'),
   }),
 ] as const;
 const reportsRoutes = reportsRoute.addChildren(reportsChildren);
@@ -156,22 +158,22 @@ const monitoringChildren = [
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'channels',
-    component: sectionPage('section.monitoring.channels'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringChannelsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'teams',
-    component: sectionPage('section.monitoring.teams'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringTeamsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'operators',
-    component: sectionPage('section.monitoring.operators'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringOperatorsPage'),
   }),
   createRoute({
     getParentRoute: () => monitoringRoute,
     path: 'abonents',
-    component: sectionPage('section.monitoring.abonents'),
+    component: lazyRouteComponent(monitoringPage, 'MonitoringAbonentsPage'),
   }),
 ] as const;
 const monitoringRoutes = monitoringRoute.addChildren(monitoringChildren);

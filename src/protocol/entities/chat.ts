@@ -25,6 +25,24 @@ export const ChatSchema = v.object({
   lastClientMessageAt: v.nullable(TimestampSchema),
   lastOperatorMessageAt: v.nullable(TimestampSchema),
   closedAt: v.nullable(TimestampSchema),
+  /*
+   * Chat-level facts the server keeps as it writes messages and moves the chat, for the online
+   * monitoring (issue 21): the browser holds messages of open threads only, so the live tables
+   * read these instead of every message (docs/monitoring.md).
+   */
+  /** When it began waiting in its team's queue; null unless pending. */
+  queuedAt: v.nullable(TimestampSchema),
+  /** When its current operator was given it; null when nobody holds it. */
+  assignedAt: v.nullable(TimestampSchema),
+  /** The customer's first message no staff reply has answered yet; null when answered. */
+  unansweredSince: v.nullable(TimestampSchema),
+  /** The first staff reply (not an internal note, never a bot's) and who wrote it. */
+  firstReplyAt: v.nullable(TimestampSchema),
+  firstReplyBy: v.nullable(IdSchema),
+  /** The current holder's first reply since `assignedAt` (operator reaction). */
+  reactedAt: v.nullable(TimestampSchema),
+  /** The author of the last staff reply. */
+  lastHumanOperatorId: v.nullable(IdSchema),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

@@ -1,1 +1,4 @@
 export * from './report-api';
+export * from './duration-units';
+export * from './report-tables';
+export * from './report-texts';

@@ -1,0 +1,91 @@
+import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Client } from '../../protocol';
+import { dayRange, localDay } from '../../protocol/metrics';
+import { chatIndexOf } from '../../store/chat-index';
+import { clientIndexOf } from '../../store/client-index';
+import { useStore } from '../../store/hooks';
+import { factsCache, type ChatFacts, type Day, type People } from './monitoring-model';
+
+/** What the monitoring tables are computed from, live from the local store. */
+export type MonitoringData = {
+  loaded: boolean;
+  facts: ChatFacts[];
+  people: People;
+  clients: ReadonlyMap<string, Client>;
+};
+
+const NO_PEOPLE: People = { users: [], roles: [], teams: [], channels: [] };
+
+/**
+ * Chats and customers come from the store's in-memory indexes (table-index.ts), kept current from
+ * Dexie's change notices: an event re-reads the one changed row, and the tables are recounted from
+ * memory without reading 10,000 chats from IndexedDB. People, roles, teams and channels are small
+ * tables read with live queries.
+ */
+export function useMonitoringData(): MonitoringData {
+  const db = useStore();
+  const chatIndex = chatIndexOf(db);
+  const clientIndex = clientIndexOf(db);
+  const chats = useSyncExternalStore(chatIndex.subscribe, chatIndex.current);
+  const clients = useSyncExternalStore(clientIndex.subscribe, clientIndex.current);
+  const people = useLiveQuery(async () => {
+    const [users, roles, teams, channels] = await Promise.all([
+      db.users.toArray(),
+      db.roles.toArray(),
+      db.teams.toArray(),
+      db.channels.toArray(),
+    ]);
+    return { users, roles, teams, channels };
+  }, [db]);
+  const cache = useRef(factsCache());
+  const facts = useMemo(() => cache.current(chats.rows.values()), [chats]);
+  return {
+    loaded: chats.loaded && people !== undefined,
+    facts,
+    people: people ?? NO_PEOPLE,
+    clients: clients.rows,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One shared one-second clock for every running wait on the page (not a timer per row).
+
+let now = Date.now();
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setInterval> | null = null;
+
+function subscribeClock(listener: () => void): () => void {
+  listeners.add(listener);
+  if (timer === null) {
+    now = Date.now();
+    timer = setInterval(() => {
+      now = Date.now();
+      for (const each of listeners) each();
+    }, 1000);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer !== null) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+}
+
+const clockNow = () => now;
+
+/** The shared clock's time: re-renders the caller once a second, with every other caller. */
+export const useNow = (): number => useSyncExternalStore(subscribeClock, clockNow);
+
+/** The time zone the organization's day is taken in (see docs/monitoring.md). */
+export const monitoringZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Today as [start, end) in the zone; the caller re-renders only when the day changes (the
+ * snapshot is the day's name, which stays the same all day).
+ */
+export function useToday(zone: string): Day {
+  const day = useSyncExternalStore(subscribeClock, () => localDay(now, zone));
+  return useMemo(() => dayRange(day, zone), [day, zone]);
+}

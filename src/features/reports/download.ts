@@ -1,0 +1,67 @@
+import type { ReportFormat, ReportQuery } from '../../protocol/reports';
+import type { Language } from '../../protocol';
+import { downloadFileName, downloadRequest } from './report-answer';
+
+/** How a download ended, for the page's notice. */
+export type DownloadOutcome = 'saved' | 'offline' | 'failed';
+
+/**
+ * Asks `POST /api/reports/download` for a file and saves it. The app's JSON client cannot carry
+ * a file, so this is a plain fetch with the app's bearer token; any failure (no connection, a
+ * server without the route yet, an error) is an outcome to show, never a throw.
+ */
+export async function downloadReport(options: {
+  query: ReportQuery;
+  format: ReportFormat;
+  language: Language;
+  token: string | null;
+  period: { from: string; to: string } | null;
+  fetch?: typeof fetch;
+  save?: (blob: Blob, name: string) => void;
+}): Promise<DownloadOutcome> {
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await send('/api/reports/download', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(downloadRequest(options.query, options.format, options.language)),
+    });
+  } catch {
+    return 'offline';
+  }
+  if (!response.ok) return 'failed';
+  // A JSON answer to a file request is an error answer, whatever its status.
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) return 'failed';
+  try {
+    const blob = await response.blob();
+    const name = downloadFileName(
+      response.headers.get('content-disposition'),
+      options.query,
+      options.format,
+      options.period,
+    );
+    (options.save ?? saveBlob)(blob, name);
+    return 'saved';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** Saves a file the way a browser saves a link's download. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the URL can go once the current task ends.
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 0);
+}
