@@ -289,6 +289,20 @@ describe('reports on the server', () => {
         .from(t.reportChatObservations)
         .where(eq(t.reportChatObservations.chatId, chat.id));
       expect(stored.map((row) => row.day)).toEqual([day]);
+      // A burst of customers writing at once, twice, while the worker runs on its own beat:
+      // marks that arrive while a chat is being computed must survive its computation.
+      const customers = Array.from({ length: 8 }, () => `rep-burst-${newId()}`);
+      for (const wave of [at + 2 * MINUTE, at + 3 * MINUTE]) {
+        clock.set(wave);
+        const results = await Promise.all(
+          customers.map((externalId) =>
+            customerWrites(suite.server, suite.ids.org.id, suite.ids.channel.id, externalId, 'Hi'),
+          ),
+        );
+        for (const result of results) ok(result);
+      }
+      await worker.drain();
+      expect(await db.select().from(t.reportDirtyChats)).toEqual([]);
     } finally {
       await worker.stop();
     }
@@ -624,9 +638,9 @@ describe('reports on the server', () => {
         .from(t.reportChatObservations)
         .where(eq(t.reportChatObservations.chatId, chat.id));
       expect(stored.map((row) => row.day)).toEqual([day]);
-      // The first test's two chats and the worker test's one (10:00 and 12:00 in Moscow are
+      // The first test's two chats and the worker test's nine (10:00 and 12:00 in Moscow are
       // 07:00 and 09:00 UTC, the same day), and this one.
-      expect(utcDay.total.dialogs).toBe(4);
+      expect(utcDay.total.dialogs).toBe(12);
       ok(
         (
           await sendCommands(suite.server, admin, [
