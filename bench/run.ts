@@ -37,6 +37,7 @@ const SCRIPTS = [
   { name: 'ingest', file: 'bench/server-ingest.ts', needs: [] },
   { name: 'distribution', file: 'bench/distribution.ts', needs: [] },
   { name: 'telegram', file: 'bench/telegram-channel.ts', needs: [] },
+  { name: 'reports', file: 'bench/reports.ts', needs: ['seed'] },
 ] as const;
 
 type Script = (typeof SCRIPTS)[number];

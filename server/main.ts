@@ -12,7 +12,7 @@ import { startTimers } from './jobs/run-timers';
 const config = readConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const seeded = config.demo ? await seedDemoIfEmpty(database.db, systemClock.now()) : false;
-const { app, context } = await buildServer({
+const { app, context, reports } = await buildServer({
   database,
   clock: systemClock,
   staticDir: config.staticDir,
@@ -20,6 +20,8 @@ const { app, context } = await buildServer({
   trustProxy: config.trustProxy,
   // Channels: inbound processing, deliveries and the receivers (docs/channels.md).
   channelWorkers: { publicUrl: config.publicUrl },
+  // Reports: daily roll-ups kept current as events commit, backfilled at start (docs/reports.md).
+  reportsWorker: {},
 });
 await app.listen({ port: config.port, host: config.host });
 const { port } = app.server.address() as AddressInfo;
@@ -53,6 +55,7 @@ const stopTimers = startTimers({
   clock: systemClock,
   wake: (orgId) => {
     context.hub.wake(orgId);
+    reports?.kick();
   },
 });
 

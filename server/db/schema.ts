@@ -58,6 +58,11 @@ export const organizations = pgTable('organizations', {
     .default('en'),
   licenseCount: integer().notNull().default(10),
   usesCategories: boolean().notNull().default(false),
+  /**
+   * The IANA zone whose local days the reports count in (docs/reports.md). Moscow by default:
+   * the product's users are mostly in Russia.
+   */
+  timeZone: text().notNull().default('Europe/Moscow'),
   options: textList(),
   /** Events at or below this seq were pruned: an older cursor must bootstrap again. */
   logFloorSeq: bigint({ mode: 'number' }).notNull().default(0),
@@ -837,3 +842,117 @@ export const channelHealth = pgTable(
   },
   (t) => [index('channel_health_org').on(t.orgId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Reports (issue 21, docs/reports.md): daily roll-ups kept current as events commit.
+
+/**
+ * Chats whose report observations must be computed again: written in the transaction of every
+ * change to a chat, its messages or its history (appendEvents), taken by the reports worker.
+ */
+export const reportDirtyChats = pgTable(
+  'report_dirty_chats',
+  {
+    chatId: uuid().primaryKey(),
+    orgId: uuid().notNull(),
+    markedAt: ts().notNull(),
+    /** Raised by every mark: a worker drops the row only if no mark came while it worked. */
+    generation: integer().notNull().default(0),
+    /** When a worker took it (null: waiting); a claim older than a few minutes is taken again. */
+    claimedAt: ts(),
+  },
+  (t) => [index('report_dirty_chats_org').on(t.orgId)],
+);
+
+/**
+ * One chat's observations on one local day of its organization (src/protocol/metrics), as JSON:
+ * what the chat adds to that day's roll-ups, replaced whole when the chat changes. Durations are
+ * milliseconds, exact as JSON numbers up to 2^53.
+ */
+export const reportChatObservations = pgTable(
+  'report_chat_observations',
+  {
+    chatId: uuid().notNull(),
+    day: text().notNull(),
+    orgId: uuid().notNull(),
+    observations: jsonb().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.day] }),
+    index('report_chat_observations_org_day').on(t.orgId, t.day),
+  ],
+);
+
+/**
+ * Presence changes kept for working time (operator.statusChanged, user.updated with `online`):
+ * copied from the event log as it is appended, since the log itself is pruned after 30 days and
+ * a rebuild (a new time zone) needs the whole history. `pending` marks a change whose finished
+ * day must be rolled up again.
+ */
+export const reportPresenceChanges = pgTable(
+  'report_presence_changes',
+  {
+    /** The event's id. */
+    id: uuid().primaryKey(),
+    orgId: uuid().notNull(),
+    operatorId: uuid().notNull(),
+    at: ts().notNull(),
+    online: boolean(),
+    status: text({ enum: ['in_work', 'break'] }),
+    pending: boolean().notNull().default(true),
+  },
+  (t) => [
+    index('report_presence_changes_org_at').on(t.orgId, t.at),
+    index('report_presence_changes_pending')
+      .on(t.orgId)
+      .where(sql`${t.pending}`),
+  ],
+);
+
+/** Milliseconds as int8: a month of milliseconds overflows int4. */
+const durationList = () =>
+  bigint({ mode: 'number' })
+    .array()
+    .notNull()
+    .default(sql`'{}'::int8[]`);
+
+/**
+ * Daily roll-ups (src/protocol/metrics/rollup.ts `DailyRollup`): one row per organization, local
+ * day, channel, team and operator, from chats (`source` chats) or from presence (`working`, no
+ * channel or team). The duration lists are int8 arrays, ascending; the small counters are JSON.
+ */
+export const reportRollups = pgTable(
+  'report_rollups',
+  {
+    orgId: uuid().notNull(),
+    day: text().notNull(),
+    source: text({ enum: ['chats', 'working'] }).notNull(),
+    channelId: uuid(),
+    teamId: uuid(),
+    operatorId: uuid(),
+    /** Every counter of RollupCounters but the lists below, and the lists' sums. */
+    counters: jsonb().$type<Record<string, unknown>>().notNull(),
+    clients: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    firstReply: durationList(),
+    replyTime: durationList(),
+    reaction: durationList(),
+    dialogTime: durationList(),
+  },
+  (t) => [index('report_rollups_org_day').on(t.orgId, t.day)],
+);
+
+/**
+ * Each organization's roll-up state: the zone its rows were built in, the last finished day
+ * whose working time is rolled up, and the rebuild generations (a time-zone change asks for one).
+ */
+export const reportState = pgTable('report_state', {
+  orgId: uuid().primaryKey(),
+  builtZone: text(),
+  workingThrough: text(),
+  rebuildRequested: integer().notNull().default(0),
+  rebuiltGeneration: integer().notNull().default(-1),
+  rebuiltAt: ts(),
+});

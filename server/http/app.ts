@@ -21,6 +21,8 @@ import { widgetRoutes } from '../channels/site-chat/widget-routes';
 import { widgetFileRoutes } from '../channels/site-chat/widget-file-routes';
 import { demoSiteRoute } from '../demo/demo-site-route';
 import { staticRoutes } from './static-routes';
+import { reportRoutes } from './report-routes';
+import { startReportsWorker, type ReportsWorker } from '../reports/reports-worker';
 import { channelAdapters } from '../channels/registry';
 import { webhookRoutes } from '../channels/pipeline/webhook-routes';
 import { startChannelWorkers, type ChannelWorkers } from '../channels/pipeline/workers';
@@ -36,7 +38,7 @@ const BODY_LIMIT = LIMITS.requestBodyMaxBytes;
 
 export async function buildServer(
   options: ServerOptions,
-): Promise<{ app: FastifyInstance; context: ServerContext }> {
+): Promise<{ app: FastifyInstance; context: ServerContext; reports: ReportsWorker | null }> {
   const { database, clock } = options;
   const trusted = options.trustProxy ?? [];
   const app = Fastify({
@@ -47,8 +49,11 @@ export async function buildServer(
     clientErrorHandler,
   });
   const hub = new LiveHub(database.db, (userId) => loadViewer(database.db, userId));
+  let reports: ReportsWorker | null = null;
+  // Every commit wakes its organization's live connections; the reports worker follows it too.
   const wake = (orgId: string) => {
     hub.wake(orgId);
+    reports?.kick();
   };
   const closeSession = (sessionId: string) => {
     hub.closeSession(sessionId);
@@ -104,6 +109,7 @@ export async function buildServer(
     if (channel === EVENTS_CHANNEL) {
       if (payload === '*') hub.wakeAll();
       else hub.wake(payload);
+      reports?.kick();
     } else if (channel === CONTROL_CHANNEL) {
       hub.closeSession(payload);
     }
@@ -119,6 +125,7 @@ export async function buildServer(
   await app.register(publicRoutes(context), { prefix: '/api' });
   await app.register(widgetRoutes(context), { prefix: '/api' });
   await app.register(widgetFileRoutes(context), { prefix: '/api' });
+  await app.register(reportRoutes(context), { prefix: '/api' });
   const pipelineDeps = { database, clock, wake, adapters };
   workers = options.channelWorkers
     ? startChannelWorkers(pipelineDeps, {
@@ -130,12 +137,24 @@ export async function buildServer(
     webhookRoutes(pipelineDeps, () => workers?.kick()),
     { prefix: '/api' },
   );
+  reports = options.reportsWorker
+    ? startReportsWorker(
+        { database, clock },
+        {
+          ...options.reportsWorker,
+          onError: (error) => {
+            app.log.error(error, 'reports worker failed');
+          },
+        },
+      )
+    : null;
   demoSiteRoute(app, database);
   await staticRoutes(app, options.staticDir);
   app.addHook('onClose', async () => {
     hub.closeAll();
     await workers?.stop();
+    await reports?.stop();
     await presence.stop();
   });
-  return { app, context };
+  return { app, context, reports };
 }

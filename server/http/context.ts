@@ -52,6 +52,11 @@ export type ServerOptions = {
    * server; main.ts does, tests that drive the workers themselves do not.
    */
   channelWorkers?: { publicUrl: string | null; everyMs?: number; superviseMs?: number };
+  /**
+   * Runs the reports worker (docs/reports.md: roll-ups kept current as events commit) in this
+   * server; main.ts does. Tests need not: a report catches its organization up before answering.
+   */
+  reportsWorker?: { everyMs?: number };
 };
 
 /** Everything the routes share. */

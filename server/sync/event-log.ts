@@ -3,6 +3,7 @@ import type { Actor, EventType, SyncEvent } from '../../src/protocol';
 import type { Db, Tx } from '../db/database';
 import { eventLogHeads, events } from '../db/schema';
 import { visibleChanges, type StoredChange } from './groups';
+import { recordReportWork } from '../reports/report-work';
 
 export type PendingEvent = {
   type: EventType;
@@ -29,11 +30,12 @@ export async function appendEvents(
   await lockOrganizationLog(tx, options.orgId);
   const last = await advanceHead(tx, options.orgId, pending.length);
   const first = last - pending.length + 1;
+  const ids = pending.map(() => newId());
   await tx.insert(events).values(
     pending.map((event, index) => ({
       orgId: options.orgId,
       seq: first + index,
-      id: newId(),
+      id: ids[index] ?? newId(),
       type: event.type,
       actor: options.actor,
       commandId: options.commandId,
@@ -42,6 +44,13 @@ export async function appendEvents(
       changes: event.changes,
       at: options.at,
     })),
+  );
+  // The reports' share of the same transaction: which chats to recount, which presence to keep.
+  await recordReportWork(
+    tx,
+    options.orgId,
+    options.at,
+    pending.map((event, index) => ({ ...event, id: ids[index] ?? '' })),
   );
   if (options.notify) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${options.orgId})`);
   return last;

@@ -43,6 +43,7 @@ export const organizationRow = (r: typeof schema.organizations.$inferSelect): Or
   language: r.language,
   licenseCount: r.licenseCount,
   usesCategories: r.usesCategories,
+  timeZone: r.timeZone,
   options: r.options as Organization['options'],
   updatedAt: iso(r.updatedAt),
 });

@@ -16,6 +16,7 @@ import type { ApiError } from './errors';
 import { SafeText } from './text';
 import type { WidgetShownChannel } from './customer-links';
 import type { SiteChatInitialState } from './channel-settings';
+import { ReportQuerySchema } from './reports/report-api';
 
 /** Every JSON answer of /api: `{ code, entity, error }`. */
 export type ApiAnswer<T> =
@@ -56,6 +57,9 @@ export const UserShortQuery = v.object({
   name: v.optional(v.pipe(v.string(), v.maxLength(64)), ''),
 });
 export const CurrentUserQuery = v.object({ pwa: v.optional(v.picklist(['true', 'false'])) });
+
+/** `POST /api/reports`: a report query (src/protocol/reports/report-api.ts). */
+export const ReportsBody = ReportQuerySchema;
 
 export const CommandsBody = v.object({
   commands: v.pipe(

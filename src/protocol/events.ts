@@ -82,6 +82,8 @@ export const EVENT_TYPES = [
   /** A category removed: `retiredIds` kept for history, `deletedIds` erased. */
   'requestCategory.removed',
   'organization.usesCategoriesSet',
+  /** The organization's report time zone changed; its roll-ups are rebuilt in the new one. */
+  'organization.timeZoneSet',
   'templateCategory.created',
   'templateCategory.updated',
   'templateCategory.deleted',

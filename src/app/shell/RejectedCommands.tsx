@@ -56,6 +56,7 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'requestCategory.move': 'command.requestCategory.move',
   'requestCategory.delete': 'command.requestCategory.delete',
   'organization.setUsesCategories': 'command.organization.setUsesCategories',
+  'organization.setTimeZone': 'command.organization.setTimeZone',
   'templateCategory.create': 'command.templateCategory.create',
   'templateCategory.update': 'command.templateCategory.update',
   'templateCategory.delete': 'command.templateCategory.delete',

@@ -10,6 +10,7 @@ import { CLIENT_COMMANDS } from './clients';
 import { CHANNEL_COMMANDS } from './channels';
 import { CATEGORY_COMMANDS } from './categories';
 import { TEMPLATE_COMMANDS } from './templates';
+import { REPORT_COMMANDS } from './reports';
 
 export * from './command-area';
 export * from './chats';
@@ -20,6 +21,7 @@ export * from './clients';
 export * from './channels';
 export * from './categories';
 export * from './templates';
+export * from './reports';
 
 /**
  * Commands: `{ id, type, payload }`. Each area declares its commands in a file of its own
@@ -36,6 +38,7 @@ const ALL_COMMANDS = combineCommandAreas([
   CHANNEL_COMMANDS,
   CATEGORY_COMMANDS,
   TEMPLATE_COMMANDS,
+  REPORT_COMMANDS,
 ]);
 
 /** Every command type with its payload schema. */

@@ -20,6 +20,11 @@ export const OrganizationSchema = v.object({
   licenseCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
   /** When true a chat cannot be closed without a request category (spec §4). */
   usesCategories: v.boolean(),
+  /**
+   * The IANA zone whose local days the reports count in (Europe/Moscow unless set: the product's
+   * users are mostly in Russia). Set with `organization.setTimeZone` (docs/reports.md).
+   */
+  timeZone: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   options: v.array(v.picklist(OPTIONS)),
   updatedAt: TimestampSchema,
 });

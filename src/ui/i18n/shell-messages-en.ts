@@ -114,6 +114,7 @@ export const SHELL_EN = {
   'command.requestCategory.move': 'Moving a request category',
   'command.requestCategory.delete': 'Deleting a request category',
   'command.organization.setUsesCategories': 'Changing whether categories are required',
+  'command.organization.setTimeZone': 'Changing the time zone of reports',
   'command.templateCategory.create': 'Adding a template category',
   'command.templateCategory.update': 'Saving a template category',
   'command.templateCategory.delete': 'Deleting a template category',

@@ -109,6 +109,7 @@ export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
   'command.requestCategory.move': 'Перемещение категории обращений',
   'command.requestCategory.delete': 'Удаление категории обращений',
   'command.organization.setUsesCategories': 'Изменение обязательности категорий',
+  'command.organization.setTimeZone': 'Изменение часового пояса отчётов',
   'command.templateCategory.create': 'Добавление категории шаблонов',
   'command.templateCategory.update': 'Сохранение категории шаблонов',
   'command.templateCategory.delete': 'Удаление категории шаблонов',

@@ -1,0 +1,101 @@
+import type { Database } from '../db/database';
+import type { Clock } from '../clock';
+import { organizations } from '../db/schema';
+import {
+  closeWorkingDays,
+  organizationsToRebuild,
+  processDirtyChats,
+  rebuildOrganization,
+} from './rollup-store';
+
+export type ReportsWorker = {
+  /** Runs a round now (a command just committed), or right after the one under way. */
+  kick(): void;
+  /** Runs rounds until nothing is left to do (tests, benchmarks). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Keeps every organization's roll-ups current on this instance (docs/reports.md): rebuilds the
+ * organizations that need it (never built: the startup backfill; a new time zone), computes the
+ * dirty chats commands listed, and rolls up the working time of finished days. Kicked after every
+ * commit, and every `everyMs` besides (midnight passes without a commit). Other instances run the
+ * same; claims with SKIP LOCKED and advisory locks share the work.
+ */
+export function startReportsWorker(
+  deps: { database: Database; clock: Clock },
+  options: { everyMs?: number; onError?: (error: unknown) => void } = {},
+): ReportsWorker {
+  const { db } = deps.database;
+  const everyMs = options.everyMs ?? 60_000;
+  const onError =
+    options.onError ??
+    ((error: unknown) => {
+      console.error('reports worker failed', error);
+    });
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let again = false;
+  let lastClose = 0;
+
+  /** One round; true when it found work (another round follows at once). */
+  const round = async (): Promise<boolean> => {
+    const now = deps.clock.now();
+    let worked = false;
+    for (const orgId of await organizationsToRebuild(db)) {
+      if (stopped) return false;
+      await rebuildOrganization(db, orgId, now, { onlyIfNeeded: true });
+      worked = true;
+    }
+    if ((await processDirtyChats(db, now, { limit: 200 })) > 0) worked = true;
+    // Finished days are looked at on the timer's beat, not after every commit.
+    if (Date.now() - lastClose >= everyMs) {
+      lastClose = Date.now();
+      const orgs = await db.select({ id: organizations.id }).from(organizations);
+      for (const org of orgs) await closeWorkingDays(db, org.id, now);
+    }
+    return worked;
+  };
+
+  const tick = () => {
+    if (stopped || busy) return;
+    clearTimeout(timer);
+    busy = true;
+    again = false;
+    let more = false;
+    running = round()
+      .then((worked) => {
+        more = worked;
+      })
+      .catch(onError)
+      .finally(() => {
+        busy = false;
+        if (!stopped) timer = setTimeout(tick, again || more ? 0 : everyMs);
+      });
+  };
+
+  function kick() {
+    again = true;
+    if (!busy) tick();
+  }
+
+  timer = setTimeout(tick, 0);
+  return {
+    kick,
+    async drain() {
+      for (;;) {
+        await running;
+        const worked = await round();
+        if (!worked) return;
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
