@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { newId, type CommandResult } from '../../src/protocol';
 import { addDays, dayStart, localDay } from '../../src/protocol/metrics';
@@ -269,6 +270,76 @@ describe('reports on the server', () => {
       shares: [0, 0, 0, 1, 0],
     });
     expect({ ...after.total, quality: before.total.quality }).toEqual(before.total);
+  });
+
+  it('downloads the summary and the categories report with the numbers the screen shows', async () => {
+    const download = (body: unknown, token = admin) =>
+      fetch(`${suite.server.baseUrl}/api/reports/download`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const summaryQuery = query({ tab: 'common', period: { kind: 'date', day } });
+    const screen = await reportOk(suite, admin, summaryQuery);
+    const onScreen = screen.rows.map((row) => row.metrics.dialogs);
+    expect(onScreen).toEqual([2]);
+
+    const xlsx = await download({ query: summaryQuery, format: 'xlsx', language: 'en' });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    expect(xlsx.headers.get('content-disposition')).toContain(`summary_${day}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ExcelJS.Buffer);
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no worksheet');
+    const lines: unknown[][] = [];
+    sheet.eachRow((row) => {
+      lines.push((row.values as unknown[]).slice(1));
+    });
+    expect(lines[0]).toEqual(['Summary report']);
+    expect(lines).toContainEqual(['Time zone', 'Europe/Moscow']);
+    const header = lines.findIndex((line) => line[0] === 'Day');
+    const dialogsAt = (lines[header] ?? []).indexOf('Dialogs');
+    // The day's row, then the total: the screen's numbers.
+    expect(lines[header + 1]?.[dialogsAt]).toBe(2);
+    expect(lines[header + 2]?.[0]).toBe('Total');
+    expect(lines[header + 2]?.[dialogsAt]).toBe(screen.total.dialogs);
+
+    const csv = await download({
+      query: query({ tab: 'categories', period: { kind: 'date', day } }),
+      format: 'csv',
+      language: 'ru',
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csv.arrayBuffer());
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const rows = text.slice(1).split('\r\n');
+    expect(rows[0]).toBe('Отчёт по категориям обращений');
+    expect(rows).toContain('Категория;Чаты;Доля, %');
+    const [category] = await suite.server.database.db
+      .select()
+      .from(t.requestCategories)
+      .where(eq(t.requestCategories.id, categoryId));
+    expect(rows).toContain(`${category?.name ?? '?'};1;100,0`);
+
+    // Only the summary and the categories report are downloads; and the same guards as /reports.
+    const dialogs = await download({
+      query: query({ tab: 'dialogs' }),
+      format: 'csv',
+      language: 'en',
+    });
+    expect(dialogs.status).toBe(400);
+    expect(((await dialogs.json()) as { error: { name: string } }).error.name).toBe(
+      'VALIDATION_FAILED',
+    );
+    const operator = await download(
+      { query: summaryQuery, format: 'csv', language: 'en' },
+      suite.operator,
+    );
+    expect(((await operator.json()) as { error: { name: string } }).error.name).toBe(
+      'ACCESS_DENIED',
+    );
   });
 
   it('keeps the roll-ups current through the worker, and a rebuild gives the same rows', async () => {
@@ -581,6 +652,25 @@ describe('reports on the server', () => {
           expect(['ok', 'error']).toContain(answer.body.code);
         }),
         { numRuns: 60, seed: 2_100_015 },
+      );
+      // The download route parses the same query inside its own body.
+      const download = fc.oneof(
+        fc.record({
+          query: body,
+          format: fc.oneof(fc.constantFrom('xlsx', 'csv'), fc.string()),
+          language: fc.oneof(fc.constantFrom('en', 'ru'), fc.anything()),
+        }),
+        fc.anything(),
+      );
+      await fc.assert(
+        fc.asyncProperty(download, async (sent) => {
+          const answer = await call(suite.server, 'POST', '/api/reports/download', {
+            token: admin,
+            body: sent,
+          });
+          expect(answer.status).toBeLessThan(500);
+        }),
+        { numRuns: 40, seed: 2_100_016 },
       );
     });
   });
