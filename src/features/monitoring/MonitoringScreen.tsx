@@ -13,7 +13,7 @@ import {
   type SliceRow,
   type Wait,
 } from './monitoring-model';
-import { monitoringZone, useMonitoringData, useNow, useToday } from './queries';
+import { useMonitoringData, useMonitoringZone, useNow, useToday } from './queries';
 import {
   CLIENT_COLUMNS,
   clientSortValue,
@@ -54,7 +54,7 @@ export function MonitoringScreen({
 }) {
   const { t, intl } = useI18n();
   const data = useMonitoringData();
-  const zone = monitoringZone();
+  const zone = useMonitoringZone();
   const today = useToday(zone);
   const [filter, setFilterState] = useState(lastFilter);
   const setFilter = (next: MonitoringFilter) => {

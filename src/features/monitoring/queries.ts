@@ -1,7 +1,7 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Client } from '../../protocol';
-import { dayRange, localDay } from '../../protocol/metrics';
+import { dayRange, isTimeZone, localDay } from '../../protocol/metrics';
 import { chatIndexOf } from '../../store/chat-index';
 import { clientIndexOf } from '../../store/client-index';
 import { useStore } from '../../store/hooks';
@@ -78,8 +78,19 @@ const clockNow = () => now;
 /** The shared clock's time: re-renders the caller once a second, with every other caller. */
 export const useNow = (): number => useSyncExternalStore(subscribeClock, clockNow);
 
-/** The time zone the organization's day is taken in (see docs/monitoring.md). */
-export const monitoringZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The zone "today" is taken in: the organization's (its setting, the one its reports use), so a
+ * supervisor abroad sees the same day as the reports; the browser's own until the organization
+ * row is known (an older local copy without the setting).
+ */
+export function useMonitoringZone(): string {
+  const db = useStore();
+  const zone = useLiveQuery(
+    async () => (await db.organizations.toCollection().first())?.timeZone,
+    [db],
+  );
+  return zone && isTimeZone(zone) ? zone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /**
  * Today as [start, end) in the zone; the caller re-renders only when the day changes (the
