@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import * as t from '../../server/db/schema';
 import { seedBenchOrganization } from '../../server/demo/bench-organization';
 import { rebuildOrganization } from '../../server/reports/rollup-store';
 import type { ReportResult } from '../../src/protocol/reports';
@@ -47,7 +49,7 @@ async function downloaded(page: Page, format: 'xlsx' | 'csv') {
 describe('the summary report of the benchmark organization (Chromium)', () => {
   const suite = browserAndApp();
 
-  it('shows 30 days, downloads them as XLSX and CSV, and opens again offline', async () => {
+  it('shows 30 days, downloads them as XLSX and CSV, opens again offline, and follows a new time zone', async () => {
     const { browser, app } = suite;
     const db = app.database.db;
     const org = await seedBenchOrganization(
@@ -108,6 +110,23 @@ describe('the summary report of the benchmark organization (Chromium)', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(30);
     await expect.poll(() => totalDialogs(page)).toBe(shown);
     expect(await page.getByTestId('report-computed-at').textContent()).toContain('Europe/Moscow');
+
+    // Back online, the administrator counts the reports in UTC instead: the server recounts, and
+    // the next summary is computed in that zone.
+    await context.setOffline(false);
+    await page.getByTestId('report-zone-change').click();
+    await page.getByTestId('report-zone-select').selectOption('UTC');
+    await page.getByTestId('toast').filter({ hasText: 'Time zone saved' }).waitFor();
+    await page.getByTestId('report-zone-waiting').waitFor({ state: 'detached', timeout: 30_000 });
+    const [stored] = await db
+      .select({ timeZone: t.organizations.timeZone })
+      .from(t.organizations)
+      .where(eq(t.organizations.id, org.orgId));
+    expect(stored?.timeZone).toBe('UTC');
+    await page.getByTestId('report-show').click();
+    await expect
+      .poll(() => page.getByTestId('report-computed-at').textContent(), { timeout: 30_000 })
+      .toContain('UTC');
     await context.close();
   }, 240_000);
 });

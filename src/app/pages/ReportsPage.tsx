@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
 import type { ReportTab } from '../../protocol/reports';
 import { ReportsScreen } from '../../features/reports/ReportsScreen';
 import { SessionStorage } from '../session/session-storage';
@@ -12,9 +13,16 @@ const token = (): string | null => new SessionStorage(localStorage).readToken();
  * AUTHORITY_ALL_STAT, and all but the consolidated one by OPTION_STATISTIC (spec §6,
  * src/app/guards.ts), so a page here is only reached with what it needs.
  */
+const adminApi = getRouteApi('/admin');
+
 const tabPage = (tab: ReportTab) =>
   function ReportTabPage(): ReactNode {
-    return <ReportsScreen tab={tab} token={token} />;
+    const { session } = adminApi.useRouteContext();
+    // Changing the organization's time zone is account control (organization.setTimeZone).
+    const canChangeTimeZone = session.user.role.rights.some(
+      (right) => right.name === 'RIGHT_ACCOUNT_CONTROL',
+    );
+    return <ReportsScreen tab={tab} token={token} canChangeTimeZone={canChangeTimeZone} />;
   };
 
 export const ConsolidatedReportPage = tabPage('report');

@@ -5,7 +5,7 @@ import { useToast } from '../../ui/Toasts';
 import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { problemText, refusalPlace } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
-import { switchState, type AskedSwitch } from './switch-state';
+import { switchState, type AskedSwitch } from '../../store/asked-setting';
 
 /**
  * "Categories required when closing a chat" (`organization.setUsesCategories`). The browser does

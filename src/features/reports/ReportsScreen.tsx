@@ -11,6 +11,7 @@ import {
 import { reportChart, reportTable, type ReportLabels } from '../../protocol/reports/report-tables';
 import { useI18n, type Translator } from '../../ui/i18n';
 import { SectionFrame } from '../../ui/SectionFrame';
+import { TimeZoneSetting } from './TimeZoneSetting';
 import { PeriodPicker } from './PeriodPicker';
 import { ReportChart } from './ReportChart';
 import { ReportTableView } from './ReportTableView';
@@ -146,10 +147,13 @@ function DownloadButtons({
 export function ReportsScreen({
   tab,
   token,
+  canChangeTimeZone,
 }: {
   tab: ReportTab;
   /** The app's bearer token, for the downloads' plain fetch. */
   token: () => string | null;
+  /** RIGHT_ACCOUNT_CONTROL: the organization's time zone may be changed from here. */
+  canChangeTimeZone: boolean;
 }): ReactNode {
   const i18n = useI18n();
   const { t } = i18n;
@@ -175,6 +179,7 @@ export function ReportsScreen({
     >
       <div className="report" data-testid="report" data-tab={tab} data-state={ask.state}>
         <PeriodPicker directory={directory} onShow={again} />
+        <TimeZoneSetting canChange={canChangeTimeZone} />
         {result ? (
           <>
             <p className="report-meta" data-testid="report-meta">

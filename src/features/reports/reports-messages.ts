@@ -27,6 +27,11 @@ export const REPORTS_EN = {
   'reports.period.endBeforeStart': 'The end date cannot be before the start date',
   'reports.period.tooLong': 'A report covers at most {max} days',
   'reports.show': 'Show report',
+  'reports.timeZone.current': 'Days and times in {zone}',
+  'reports.timeZone.label': 'Time zone of the reports',
+  'reports.timeZone.change': 'Change',
+  'reports.timeZone.waiting': 'Saving; the reports are being recounted…',
+  'reports.timeZone.saved': 'Time zone saved',
 
   // Filters
   'reports.filter.channel': 'Channel',
@@ -75,6 +80,11 @@ export const REPORTS_RU: Record<keyof typeof REPORTS_EN, string> = {
   'reports.period.endBeforeStart': 'Дата окончания не может быть раньше даты начала',
   'reports.period.tooLong': 'Отчёт охватывает не больше {max} дней',
   'reports.show': 'Показать отчёт',
+  'reports.timeZone.current': 'Дни и время — {zone}',
+  'reports.timeZone.label': 'Часовой пояс отчётов',
+  'reports.timeZone.change': 'Изменить',
+  'reports.timeZone.waiting': 'Сохраняется; отчёты пересчитываются…',
+  'reports.timeZone.saved': 'Часовой пояс сохранён',
 
   'reports.filter.channel': 'Канал',
   'reports.filter.team': 'Команда',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { switchState } from './switch-state';
+import { askedSetting, switchState } from './asked-setting';
 
 describe('a switch waiting for the server', () => {
   it('shows the stored value until asked', () => {
@@ -50,6 +50,20 @@ describe('a switch waiting for the server', () => {
       checked: false,
       waiting: false,
       refused: true,
+    });
+  });
+
+  it('holds any value, such as a time zone, the same way', () => {
+    const asked = { value: 'Europe/Berlin', after: null };
+    expect(askedSetting(asked, { state: 'saved', id: 'c' }, 'Europe/Moscow')).toEqual({
+      value: 'Europe/Berlin',
+      waiting: true,
+      refused: false,
+    });
+    expect(askedSetting(asked, { state: 'saved', id: 'c' }, 'Europe/Berlin')).toEqual({
+      value: 'Europe/Berlin',
+      waiting: false,
+      refused: false,
     });
   });
 });
