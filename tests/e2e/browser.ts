@@ -5,6 +5,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { newId, type CommandResult } from '../../src/protocol';
 
 /**
  * Flags for Debian's Chromium here: no sandbox or GPU in the container, and nothing that reaches
@@ -133,6 +134,42 @@ export async function waitForQueued(page: Page, count: number): Promise<void> {
       hasText: `${String(count)} ${count === 1 ? 'change' : 'changes'} waiting to be sent`,
     })
     .waitFor({ timeout: 15_000 });
+}
+
+/**
+ * A staff command sent as the signed-in user of `page`, as another screen of the app would send
+ * it (straight to /api/commands, not through this page's outbox); the server's result.
+ */
+export async function commandAs(
+  page: Page,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<CommandResult | undefined> {
+  const answer = await page.evaluate(
+    async (command) => {
+      const response = await fetch('/api/commands', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+        },
+        body: JSON.stringify({ commands: [command] }),
+      });
+      return (await response.json()) as { results: CommandResult[] };
+    },
+    { id: newId(), type, payload },
+  );
+  return answer.results[0];
+}
+
+/** A staff command as `commandAs` sends it, which the server must accept. */
+export async function commandOk(
+  page: Page,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  const result = await commandAs(page, type, payload);
+  if (!result?.ok) throw new Error(`${type} refused: ${JSON.stringify(result)}`);
 }
 
 export type { Browser, BrowserContext, Page };

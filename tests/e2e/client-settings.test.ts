@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 import { newId } from '../../src/protocol';
-import { customerOnDemoSite, operatorOnPendingList, signedInPage, type Page } from './browser';
+import {
+  commandOk,
+  customerOnDemoSite,
+  operatorOnPendingList,
+  signedInPage,
+  type Page,
+} from './browser';
 import { browserAndApp, type InProcessApp } from './in-process-app';
 
 /** A success toast with this text (spec §8). */
@@ -33,25 +39,6 @@ const widgetVisitorId = (customer: Page, channelId: string) =>
     const raw = localStorage.getItem(key);
     return raw ? (JSON.parse(raw) as { visitorId: string | null }).visitorId : null;
   }, `sc-widget:${channelId}`);
-
-/** A staff command sent as the signed-in user of `page` (what another screen of the app would send). */
-async function sendAs(page: Page, type: string, payload: Record<string, unknown>) {
-  const result = await page.evaluate(
-    async (command) => {
-      const response = await fetch('/api/commands', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        body: JSON.stringify({ commands: [command] }),
-      });
-      return (await response.json()) as { results: { ok: boolean }[] };
-    },
-    { id: newId(), type, payload },
-  );
-  expect(result.results[0]?.ok).toBe(true);
-}
 
 async function customerWrites(customer: Page, text: string) {
   await customer.locator('[data-testid="widget-input"]').fill(text);
@@ -350,7 +337,7 @@ describe('the client settings screens in Chromium', () => {
     // A client holds it: the page counts them and the delete dialog explains instead of deleting.
     const [someone] = await app.database.db.select().from(t.clients).limit(1);
     const clientId = someone?.id ?? '';
-    await sendAs(page, 'client.update', { clientId, status: created?.id });
+    await commandOk(page, 'client.update', { clientId, status: created?.id });
     await expect.poll(() => edited.getByTestId('status-clients').innerText()).toBe('1');
     await edited.getByRole('button', { name: 'VIP buyer' }).click();
     await panel.getByTestId('status-delete').click();
@@ -359,7 +346,7 @@ describe('the client settings screens in Chromium', () => {
     await page.getByTestId('status-delete-dialog').getByRole('button', { name: 'Cancel' }).click();
 
     // Given back its old status, the client frees it, and it goes.
-    await sendAs(page, 'client.update', { clientId, status: someone?.status ?? 'NEW' });
+    await commandOk(page, 'client.update', { clientId, status: someone?.status ?? 'NEW' });
     await expect.poll(() => edited.getByTestId('status-clients').innerText()).toBe('0');
     await panel.getByTestId('status-delete').click();
     await page.getByTestId('status-delete-confirm').click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 import { newId } from '../../src/protocol';
-import { operatorOnPendingList, signedInPage, type Page } from './browser';
+import { commandOk, operatorOnPendingList, signedInPage } from './browser';
 import { browserAndApp } from './in-process-app';
 
 /** The issue's promise: the monitoring tables move within a second of an event. */
@@ -17,24 +17,6 @@ async function within(from: number, check: () => Promise<boolean>, limit = 10_00
     if (Date.now() - from > limit) throw new Error(`not within ${String(limit)} ms`);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-}
-
-async function sendAs(page: Page, type: string, payload: Record<string, unknown>) {
-  const result = await page.evaluate(
-    async (command) => {
-      const response = await fetch('/api/commands', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-        },
-        body: JSON.stringify({ commands: [command] }),
-      });
-      return (await response.json()) as { results: { ok: boolean }[] };
-    },
-    { id: newId(), type, payload },
-  );
-  expect(result.results[0]?.ok).toBe(true);
 }
 
 /**
@@ -113,7 +95,7 @@ describe('online monitoring in Chromium', () => {
     await atWork.waitFor({ timeout: 30_000 });
     const holding = Number(await atWork.textContent());
     const tookAt = Date.now();
-    await sendAs(operatorPage, 'chat.take', { chatId: chat.id });
+    await commandOk(operatorPage, 'chat.take', { chatId: chat.id });
     const moved = await within(
       tookAt,
       async () => Number(await atWork.textContent()) === holding + 1,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
-import { newId } from '../../src/protocol';
-import { signedInPage, type Page } from './browser';
+import { commandAs, signedInPage, type Page } from './browser';
 import { browserAndApp } from './in-process-app';
 
 /** A success toast with this text (spec §8). */
@@ -148,33 +147,14 @@ describe('the reply templates page in Chromium', () => {
       .where(eq(t.templates.title, 'Discount for a second order'));
     expect(old?.categoryId).toBeNull();
     // The server names the same refusal and its field, which the panel shows there too.
-    const refused = await page.evaluate(
-      async (command) => {
-        const response = await fetch('/api/commands', {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
-          },
-          body: JSON.stringify({ commands: [command] }),
-        });
-        return (await response.json()) as {
-          results: { ok: boolean; error?: { name: string; params?: { field?: string } } }[];
-        };
-      },
-      {
-        id: newId(),
-        type: 'template.update',
-        payload: {
-          templateId: old?.id,
-          title: old?.title,
-          text: old?.text,
-          categoryId: null,
-          teamIds: old?.teamIds,
-        },
-      },
-    );
-    expect(refused.results[0]?.error).toMatchObject({
+    const refused = await commandAs(page, 'template.update', {
+      templateId: old?.id,
+      title: old?.title,
+      text: old?.text,
+      categoryId: null,
+      teamIds: old?.teamIds,
+    });
+    expect(refused?.ok ? null : refused?.error).toMatchObject({
       name: 'TEMPLATE_CATEGORY_NOT_SELECTED',
       params: { field: 'categoryId' },
     });
