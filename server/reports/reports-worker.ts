@@ -50,7 +50,7 @@ export function startReportsWorker(
       await rebuildOrganization(db, orgId, now, { onlyIfNeeded: true });
       worked = true;
     }
-    if ((await processDirtyChats(db, now, { limit: 200 })) > 0) worked = true;
+    if ((await processDirtyChats(db, now, { limit: 200, onError })) > 0) worked = true;
     // Finished days are looked at on the timer's beat, not after every commit.
     if (Date.now() - lastClose >= everyMs) {
       lastClose = Date.now();

@@ -296,6 +296,29 @@ const CLAIM_MS = 5 * 60_000;
 type Claimed = { chatId: string; orgId: string; generation: number };
 
 /**
+ * A chat whose numbers could not be computed stays in the queue, claimed as of now: it is tried
+ * again when the claim lapses (CLAIM_MS), after everything queued behind it, and said in the log.
+ */
+async function setAside(
+  db: Db,
+  chatId: string,
+  now: Date,
+  error: unknown,
+  onError: ((error: unknown, chatId: string) => void) | undefined,
+): Promise<void> {
+  await db.execute(
+    sql`update report_dirty_chats set claimed_at = ${now.toISOString()}::timestamptz
+        where chat_id = ${chatId}::uuid`,
+  );
+  (
+    onError ??
+    ((e: unknown, id: string) => {
+      console.error(`reports: chat ${id} set aside`, e);
+    })
+  )(error, chatId);
+}
+
+/**
  * Takes up to `limit` dirty chats (of one organization, or any), computes them again and rebuilds
  * the days they touch. The claim commits on its own, so a command marking one of them again
  * never waits for the computation; the mark then outlives it (its generation moved on) and the
@@ -304,7 +327,12 @@ type Claimed = { chatId: string; orgId: string; generation: number };
 export async function processDirtyChats(
   db: Db,
   now: Date,
-  options: { orgId?: string; limit?: number } = {},
+  options: {
+    orgId?: string;
+    limit?: number;
+    /** Told of a chat set aside (its error), for the worker's log. */
+    onError?: (error: unknown, chatId: string) => void;
+  } = {},
 ): Promise<number> {
   const limit = options.limit ?? 200;
   const stale = new Date(now.getTime() - CLAIM_MS);
@@ -322,38 +350,45 @@ export async function processDirtyChats(
     )
   ).map((row): Claimed => ({ chatId: row.chat_id, orgId: row.org_id, generation: row.generation }));
   if (claimed.length === 0) return 0;
-  const byOrg = groupBy(claimed, (row) => row.orgId);
-  for (const [orgId, list] of byOrg) {
-    try {
-      await db.transaction(async (tx) => {
-        await lockOrganizationShared(tx, orgId);
-        const zone = await zoneOf(tx, orgId);
-        if (zone) {
-          const days = await replaceChatObservations(
-            tx,
-            orgId,
-            zone,
-            list.map((row) => row.chatId),
-          );
-          await rebuildChatDays(tx, orgId, zone, days);
-        }
-        const pairs = sql.join(
-          list.map((row) => sql`(${row.chatId}::uuid, ${row.generation}::int)`),
-          sql`, `,
+  // One transaction per organization's batch; a batch that fails is tried chat by chat, so one
+  // chat that cannot be computed neither holds back the others nor fails a report's catch-up.
+  const settle = (orgId: string, list: readonly Claimed[]) =>
+    db.transaction(async (tx) => {
+      await lockOrganizationShared(tx, orgId);
+      const zone = await zoneOf(tx, orgId);
+      if (zone) {
+        const days = await replaceChatObservations(
+          tx,
+          orgId,
+          zone,
+          list.map((row) => row.chatId),
         );
-        await tx.execute(
-          sql`delete from report_dirty_chats where (chat_id, generation) in (${pairs})`,
-        );
-      });
-    } catch (error) {
-      // Given back at once rather than after the claim lapses; the error is the caller's to log.
-      await db.execute(
-        sql`update report_dirty_chats set claimed_at = null where chat_id in (${sql.join(
-          list.map((row) => sql`${row.chatId}::uuid`),
-          sql`, `,
-        )})`,
+        await rebuildChatDays(tx, orgId, zone, days);
+      }
+      const pairs = sql.join(
+        list.map((row) => sql`(${row.chatId}::uuid, ${row.generation}::int)`),
+        sql`, `,
       );
-      throw error;
+      await tx.execute(
+        sql`delete from report_dirty_chats where (chat_id, generation) in (${pairs})`,
+      );
+    });
+  for (const [orgId, list] of groupBy(claimed, (row) => row.orgId)) {
+    try {
+      await settle(orgId, list);
+      continue;
+    } catch (error) {
+      if (list.length === 1) {
+        await setAside(db, list[0]?.chatId ?? '', now, error, options.onError);
+        continue;
+      }
+    }
+    for (const row of list) {
+      try {
+        await settle(orgId, [row]);
+      } catch (error) {
+        await setAside(db, row.chatId, now, error, options.onError);
+      }
     }
   }
   return claimed.length;

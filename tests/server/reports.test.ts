@@ -519,6 +519,47 @@ describe('reports on the server', () => {
     });
   });
 
+  it('sets aside a chat it cannot compute: the others are counted and reports still answer', async () => {
+    const { db } = suite.server.database;
+    const zone = suite.ids.org.timeZone;
+    // Two chats far from the other tests' days; a broken stored row spoils the first one's day.
+    const spoiled = addDays(day, 20);
+    const fine = addDays(day, 21);
+    const bad = await customerAt(dayStart(spoiled, zone) + 9 * 60 * MINUTE, `rep-bad-${newId()}`);
+    const good = await customerAt(dayStart(fine, zone) + 9 * 60 * MINUTE, `rep-ok-${newId()}`);
+    await db.insert(t.reportChatObservations).values({
+      chatId: newId(),
+      day: spoiled,
+      orgId: suite.ids.org.id,
+      observations: [null],
+    });
+    const errors: string[] = [];
+    const now = new Date(dayStart(fine, zone) + 10 * 60 * MINUTE);
+    await processDirtyChats(db, now, {
+      onError: (_error, chatId) => {
+        errors.push(chatId);
+      },
+    });
+    expect(errors).toEqual([bad.id]);
+    const queued = await db.select().from(t.reportDirtyChats);
+    expect(queued.map((row) => row.chatId)).toEqual([bad.id]);
+    // Claimed as of now: not taken again at once (no busy loop), but after the claim lapses.
+    expect(await processDirtyChats(db, now)).toBe(0);
+    clock.set(now.getTime());
+    const report = await reportOk(
+      suite,
+      admin,
+      query({ tab: 'common', period: { kind: 'date', day: fine } }),
+    );
+    expect(report.total.dialogs).toBe(1);
+    expect(good.status).toBe('pending');
+
+    // Mended, it is computed the next time round.
+    await db.delete(t.reportChatObservations).where(eq(t.reportChatObservations.day, spoiled));
+    await processDirtyChats(db, new Date(now.getTime() + 6 * 60 * MINUTE));
+    expect(await db.select().from(t.reportDirtyChats)).toEqual([]);
+  });
+
   describe('refusals', () => {
     let other: Awaited<ReturnType<typeof otherOrganization>>;
     let otherChannel = '';
