@@ -45,17 +45,29 @@ export function startReportsWorker(
   const round = async (): Promise<boolean> => {
     const now = deps.clock.now();
     let worked = false;
+    // Each organization on its own: one that fails is logged and tried again next round, and
+    // never keeps the others' roll-ups or the dirty chats below from moving.
+    const eachOrg = async (orgId: string, work: (id: string) => Promise<void>) => {
+      try {
+        await work(orgId);
+        return true;
+      } catch (error) {
+        onError(error);
+        return false;
+      }
+    };
     for (const orgId of await organizationsToRebuild(db)) {
       if (stopped) return false;
-      await rebuildOrganization(db, orgId, now, { onlyIfNeeded: true });
-      worked = true;
+      // A failed rebuild is not "work done": the next round waits for the timer, not at once.
+      if (await eachOrg(orgId, (id) => rebuildOrganization(db, id, now, { onlyIfNeeded: true })))
+        worked = true;
     }
     if ((await processDirtyChats(db, now, { limit: 200, onError })) > 0) worked = true;
     // Finished days are looked at on the timer's beat, not after every commit.
     if (Date.now() - lastClose >= everyMs) {
       lastClose = Date.now();
       const orgs = await db.select({ id: organizations.id }).from(organizations);
-      for (const org of orgs) await closeWorkingDays(db, org.id, now);
+      for (const org of orgs) await eachOrg(org.id, (id) => closeWorkingDays(db, id, now));
     }
     return worked;
   };
