@@ -87,7 +87,7 @@ function DownloadButtons({
   result: ReportResult | null;
   token: () => string | null;
 }): ReactNode {
-  const { t, lang } = useI18n();
+  const { t, lang, error } = useI18n();
   const [busy, setBusy] = useState<ReportFormat | null>(null);
   const [outcome, setOutcome] = useState<DownloadOutcome | null>(null);
   const run = async (format: ReportFormat) => {
@@ -131,7 +131,9 @@ function DownloadButtons({
           role="alert"
           data-testid="report-download-notice"
         >
-          {t(outcome === 'offline' ? 'reports.download.offline' : 'reports.download.failed')}
+          {typeof outcome === 'object'
+            ? error(outcome.refused.name, outcome.refused.params)
+            : t(outcome === 'offline' ? 'reports.download.offline' : 'reports.download.failed')}
         </span>
       ) : null}
     </div>

@@ -46,13 +46,25 @@ describe('downloading a report', () => {
     expect(saved).toEqual([{ name: 'summary.csv', size: 15 }]);
   });
 
-  it('says "failed" for a server without the route, or one that answers with an error', async () => {
+  it('gives the server’s named refusal, to be said in words', async () => {
+    const refused = run(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ code: 'error', error: { name: 'OPTION_NOT_AVAILABLE', params: {} } }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+      ),
+    );
+    expect(await refused.outcome).toEqual({
+      refused: { name: 'OPTION_NOT_AVAILABLE', params: {} },
+    });
+    expect(refused.saved).toEqual([]);
+  });
+
+  it('says "failed" for a server without the route, or an error answer it cannot read', async () => {
     const missing = run(() =>
       Promise.resolve(
-        new Response(JSON.stringify({ code: 'error', error: { name: 'NOT_FOUND' } }), {
-          status: 404,
-          headers: { 'content-type': 'application/json' },
-        }),
+        new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } }),
       ),
     );
     expect(await missing.outcome).toBe('failed');

@@ -1,9 +1,27 @@
+import * as v from 'valibot';
 import type { ReportFormat, ReportQuery } from '../../protocol/reports';
-import type { Language } from '../../protocol';
+import { ApiErrorSchema, type ApiError, type Language } from '../../protocol';
 import { downloadFileName, downloadRequest } from './report-answer';
 
-/** How a download ended, for the page's notice. */
-export type DownloadOutcome = 'saved' | 'offline' | 'failed';
+/**
+ * How a download ended, for the page's notice: the server's named refusal (spec §8) when it gave
+ * one, so the user reads why (a plan without statistics, a period the rules refuse), not only
+ * that it failed.
+ */
+export type DownloadOutcome = 'saved' | 'offline' | 'failed' | { refused: ApiError };
+
+/** The named error of a JSON error answer, if it is one. */
+async function refusalOf(response: Response): Promise<ApiError | null> {
+  try {
+    const parsed = v.safeParse(
+      v.object({ code: v.literal('error'), error: ApiErrorSchema }),
+      await response.json(),
+    );
+    return parsed.success ? parsed.output.error : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Asks `POST /api/reports/download` for a file and saves it. The app's JSON client cannot carry
@@ -32,9 +50,11 @@ export async function downloadReport(options: {
   } catch {
     return 'offline';
   }
-  if (!response.ok) return 'failed';
   // A JSON answer to a file request is an error answer, whatever its status.
-  if ((response.headers.get('content-type') ?? '').includes('application/json')) return 'failed';
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    const refused = await refusalOf(response);
+    return refused ? { refused } : 'failed';
+  }
   try {
     const blob = await response.blob();
     const name = downloadFileName(
