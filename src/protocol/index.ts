@@ -35,3 +35,4 @@ export * from './sync';
 export * from './api';
 export * from './service-worker-messages';
 export * from './app-paths';
+export * from './category-path';

@@ -1,4 +1,4 @@
-import type { RequestCategory } from '../protocol';
+import { pathOf, type RequestCategory } from '../protocol';
 
 /**
  * Request categories as a tree: category → topic → subtopic, linked by parentId (spec §3). Retired
@@ -30,14 +30,5 @@ export function categoryTree(categories: readonly RequestCategory[]): CategoryTr
 }
 
 /** From the top category down to this one; empty for an unknown id. Stops on a loop. */
-export function categoryPath(tree: CategoryTree, id: string | null): RequestCategory[] {
-  const path: RequestCategory[] = [];
-  const seen = new Set<string>();
-  let current = id === null ? undefined : tree.byId.get(id);
-  while (current && !seen.has(current.id)) {
-    seen.add(current.id);
-    path.unshift(current);
-    current = current.parentId === null ? undefined : tree.byId.get(current.parentId);
-  }
-  return path;
-}
+export const categoryPath = (tree: CategoryTree, id: string | null): RequestCategory[] =>
+  pathOf(tree.byId, id);

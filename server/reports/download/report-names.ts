@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { categoryLabels } from '../../../src/protocol';
 import type { ReportNames, ReportQuery } from '../../../src/protocol/reports';
 import type { Db } from '../../db/database';
 import { channels, requestCategories, teams, users } from '../../db/schema';
@@ -6,29 +7,6 @@ import type { FilterNames } from './report-sheet';
 
 const byId = (rows: readonly { id: string; name: string }[]): Record<string, string> =>
   Object.fromEntries(rows.map((row) => [row.id, row.name]));
-
-/**
- * "Delivery › Late delivery": a category named by its path, as the pages name it. Retired rows
- * are kept, since closed chats of the period still carry them. Stops on a loop.
- */
-export function categoryPaths(
-  rows: readonly { id: string; parentId: string | null; name: string }[],
-): Record<string, string> {
-  const row = new Map(rows.map((r) => [r.id, r]));
-  const paths: Record<string, string> = {};
-  for (const start of rows) {
-    const names: string[] = [];
-    const seen = new Set<string>();
-    let current: (typeof rows)[number] | undefined = start;
-    while (current && !seen.has(current.id)) {
-      seen.add(current.id);
-      names.unshift(current.name);
-      current = current.parentId === null ? undefined : row.get(current.parentId);
-    }
-    paths[start.id] = names.join(' › ');
-  }
-  return paths;
-}
 
 /**
  * The organization's names a download's rows are labelled with (the browser reads the same from
@@ -59,7 +37,8 @@ export async function reportNames(
     channels: byId(channelRows),
     teams: byId(teamRows),
     operators: byId(userRows),
-    categories: categoryPaths(categoryRows),
+    // Retired ones too: closed chats of the period still carry them.
+    categories: categoryLabels(categoryRows),
   };
   const filters: FilterNames = {};
   if (query.channelId) filters.channel = names.channels[query.channelId];

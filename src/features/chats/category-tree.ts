@@ -1,4 +1,4 @@
-import type { RequestCategory } from '../../protocol';
+import { pathLabel, type RequestCategory } from '../../protocol';
 import { categoryPath, type CategoryTree } from '../../store/category-tree';
 
 // The tree itself is shared with the categories settings page, so it lives in the store.
@@ -7,7 +7,7 @@ export { categoryPath, categoryTree, type CategoryTree } from '../../store/categ
 /** "Delivery › Late delivery"; undefined when the category is unknown here. */
 export function categoryLabel(tree: CategoryTree, id: string | null): string | undefined {
   const path = categoryPath(tree, id);
-  return path.length === 0 ? undefined : path.map((category) => category.name).join(' › ');
+  return path.length === 0 ? undefined : pathLabel(path);
 }
 
 /** Only a category with no topics (or a topic with no subtopics) may be given to a chat. */

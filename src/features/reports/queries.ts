@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { InboxDb } from '../../store/db';
 import type { StoredReport } from '../../store/tables';
 import { useStore } from '../../store/hooks';
-import { categoryPath, categoryTree } from '../../store/category-tree';
+import { categoryLabels } from '../../protocol';
 import { reportKey, type ReportQuery, type ReportResult } from '../../protocol/reports';
 import type { ReportNames } from '../../protocol/reports/report-tables';
 import type { SelectOption } from '../../ui/forms/SelectField';
@@ -31,20 +31,12 @@ export function useReportDirectory(): ReportDirectory | undefined {
   }, [db]);
   return useMemo(() => {
     if (!rows) return undefined;
-    const tree = categoryTree(rows.categories);
     const names: ReportNames = {
       channels: Object.fromEntries(rows.channels.map((c) => [c.id, c.name])),
       teams: Object.fromEntries(rows.teams.map((t) => [t.id, t.name])),
       operators: Object.fromEntries(rows.users.map((u) => [u.id, u.name])),
       // A topic reads with its parents, as the chat screen labels it: "Warranty › Repair".
-      categories: Object.fromEntries(
-        rows.categories.map((c) => [
-          c.id,
-          categoryPath(tree, c.id)
-            .map((p) => p.name)
-            .join(' › '),
-        ]),
-      ),
+      categories: categoryLabels(rows.categories),
     };
     const options = (record: Record<string, string>) =>
       Object.entries(record)
