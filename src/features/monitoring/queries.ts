@@ -18,6 +18,7 @@ export type MonitoringData = {
 const NO_PEOPLE: People = { users: [], roles: [], teams: [], channels: [] };
 
 /**
+ * `loaded` holds once the store has finished its first bootstrap and the indexes have read it.
  * Chats and customers come from the store's in-memory indexes (table-index.ts), kept current from
  * Dexie's change notices: an event re-reads the one changed row, and the tables are recounted from
  * memory without reading 10,000 chats from IndexedDB. People, roles, teams and channels are small
@@ -38,10 +39,16 @@ export function useMonitoringData(): MonitoringData {
     ]);
     return { users, roles, teams, channels };
   }, [db]);
+  // Until the first bootstrap has finished, the store holds only part of the chats (or none):
+  // counting them would show a supervisor an empty queue that is not empty.
+  const synced = useLiveQuery(async () => {
+    const progress = await db.meta.get('bootstrap');
+    return progress?.key === 'bootstrap' && progress.value.state === 'done';
+  }, [db]);
   const cache = useRef(factsCache());
   const facts = useMemo(() => cache.current(chats.rows.values()), [chats]);
   return {
-    loaded: chats.loaded && people !== undefined,
+    loaded: chats.loaded && people !== undefined && synced === true,
     facts,
     people: people ?? NO_PEOPLE,
     clients: clients.rows,
