@@ -945,6 +945,28 @@ export const reportRollups = pgTable(
 );
 
 /**
+ * Today's figures for online monitoring (synced as `dayFigures`, src/protocol/metrics/day-figures.ts):
+ * one row per organization and (channel, team, operator) of today's chat roll-ups, written by the
+ * reports worker after it rolls up; `id` is derived from those dimensions.
+ */
+export const dayFigures = pgTable(
+  'day_figures',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid().notNull(),
+    day: text().notNull(),
+    channelId: uuid(),
+    teamId: uuid(),
+    operatorId: uuid(),
+    firstReply: durationList(),
+    reaction: durationList(),
+    assigned: integer().notNull().default(0),
+    closed: integer().notNull().default(0),
+  },
+  (t) => [index('day_figures_org').on(t.orgId)],
+);
+
+/**
  * Each organization's roll-up state: the zone its rows were built in, the last finished day
  * whose working time is rolled up, and the rebuild generations (a time-zone change asks for one).
  */

@@ -139,7 +139,7 @@ export async function buildServer(
   );
   reports = options.reportsWorker
     ? startReportsWorker(
-        { database, clock },
+        { database, clock, wake: (orgId) => hub.wake(orgId) },
         {
           ...options.reportsWorker,
           onError: (error) => {

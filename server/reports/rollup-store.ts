@@ -332,6 +332,8 @@ export async function processDirtyChats(
     limit?: number;
     /** Told of a chat set aside (its error), for the worker's log. */
     onError?: (error: unknown, chatId: string) => void;
+    /** Told of an organization whose chats were rolled up (its today's figures may move). */
+    onSettled?: (orgId: string) => void;
   } = {},
 ): Promise<number> {
   const limit = options.limit ?? 200;
@@ -376,6 +378,7 @@ export async function processDirtyChats(
   for (const [orgId, list] of groupBy(claimed, (row) => row.orgId)) {
     try {
       await settle(orgId, list);
+      options.onSettled?.(orgId);
       continue;
     } catch (error) {
       if (list.length === 1) {
@@ -386,6 +389,7 @@ export async function processDirtyChats(
     for (const row of list) {
       try {
         await settle(orgId, [row]);
+        options.onSettled?.(orgId);
       } catch (error) {
         await setAside(db, row.chatId, now, error, options.onError);
       }

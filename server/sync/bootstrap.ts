@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import * as t from '../db/schema';
 import type { Viewer } from '../auth/viewer';
 import { currentSeq } from './event-log';
+import { STATS_RIGHT } from './groups';
 import { SERVER_SYNCED_TABLES, type ServerSyncedTable, type Sight } from './synced-tables';
 
 /** Rows per NDJSON line: big enough to amortize the JSON framing, small enough to stream. */
@@ -48,6 +49,8 @@ export async function* bootstrapLines(db: Db, viewer: Viewer, now: Date): AsyncG
     switch (sight.kind) {
       case 'org':
         return undefined;
+      case 'stats':
+        return viewer.rights.has(STATS_RIGHT) ? undefined : sql`false`;
       case 'chat':
         return recentChat;
       case 'chat-content':

@@ -23,6 +23,13 @@ describe('sync groups', () => {
     ).toContain('chats:all');
   });
 
+  it('only a holder of the statistics right receives the statistics group', () => {
+    expect(viewerGroups({ id: 'U', teamIds: [], rights: new Set() })).not.toContain('stats');
+    expect(
+      viewerGroups({ id: 'U', teamIds: [], rights: new Set(['AUTHORITY_ALL_STAT']) }),
+    ).toContain('stats');
+  });
+
   const moved: StoredChange[] = [
     { table: 'chats', op: 'put', key: 'c1', row: { id: 'c1' }, groups: ['chats:all', 'team:B'] },
     { table: 'chats', op: 'delete', key: 'c1', groups: ['team:A'] },

@@ -3,10 +3,14 @@ import type { Change } from '../../src/protocol';
 /**
  * Sync groups (DESIGN §4): every synced row belongs to groups, every viewer subscribes to some.
  * `org` holds organization-wide rows; `team:<id>` a team's chats; `user:<id>` a person's own
- * chats; `chats:all` every chat, for holders of the all-chats right.
+ * chats; `chats:all` every chat, for holders of the all-chats right; `stats` today's figures,
+ * for holders of the statistics right.
  */
 export const ORG_GROUP = 'org';
 export const ALL_CHATS_GROUP = 'chats:all';
+/** Organization-wide statistics (today's figures for monitoring), for the right's holders. */
+export const STATS_GROUP = 'stats';
+export const STATS_RIGHT = 'AUTHORITY_ALL_STAT';
 export const teamGroup = (teamId: string): string => `team:${teamId}`;
 export const userGroup = (userId: string): string => `user:${userId}`;
 
@@ -37,6 +41,7 @@ export type ViewerShape = { id: string; teamIds: readonly string[]; rights: Read
 export function viewerGroups(viewer: ViewerShape): string[] {
   const groups = [ORG_GROUP, userGroup(viewer.id), ...viewer.teamIds.map(teamGroup)];
   if (viewer.rights.has('AUTHORITY_ALL_CHATS')) groups.push(ALL_CHATS_GROUP);
+  if (viewer.rights.has(STATS_RIGHT)) groups.push(STATS_GROUP);
   return groups.sort();
 }
 

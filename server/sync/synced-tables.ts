@@ -13,10 +13,12 @@ export type SyncedPgTable = PgTable & { id: PgColumn };
  * - `chat`: the chats the viewer sees (`chatGroups`: their teams', their own, every chat with the
  *   all-chats right), closed ones only for `LIMITS.bootstrapClosedChatDays`;
  * - `chat-content`: rows that belong to a chat (`chatGroups` of their chat), of the viewer's open
- *   chats only; a closed chat's come with its thread on demand, in `order`.
+ *   chats only; a closed chat's come with its thread on demand, in `order`;
+ * - `stats`: every row of the organization, to holders of AUTHORITY_ALL_STAT only (group `stats`).
  */
 export type Sight =
   | { readonly kind: 'org' }
+  | { readonly kind: 'stats' }
   | { readonly kind: 'chat' }
   | { readonly kind: 'chat-content'; readonly chatId: PgColumn; readonly order: PgColumn };
 
@@ -25,7 +27,9 @@ type SightOf<N extends SyncTable> = N extends ThreadTable
   ? Extract<Sight, { kind: 'chat-content' }>
   : N extends 'chats'
     ? Extract<Sight, { kind: 'chat' }>
-    : Extract<Sight, { kind: 'org' }>;
+    : N extends 'dayFigures'
+      ? Extract<Sight, { kind: 'stats' }>
+      : Extract<Sight, { kind: 'org' }>;
 
 /** The server's half of a synced table: where its rows live, who gets them, how they travel. */
 export type ServerSyncedTable<
@@ -129,6 +133,11 @@ export const SERVER_SYNCED_TABLES = {
     orgId: t.channelHealth.orgId,
     sight: ORG,
     toWire: wire.channelHealthRow,
+  }),
+  dayFigures: synced(t.dayFigures, {
+    orgId: t.dayFigures.orgId,
+    sight: { kind: 'stats' },
+    toWire: wire.dayFiguresRow,
   }),
   chats: synced(t.chats, { orgId: t.chats.orgId, sight: { kind: 'chat' }, toWire: wire.chatRow }),
   messages: synced(t.messages, {

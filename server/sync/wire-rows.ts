@@ -5,6 +5,7 @@ import type {
   ChannelHealth,
   Chat,
   ChatHistoryEntry,
+  DayFigures,
   BlacklistEntry,
   BlockedMessage,
   Client,
@@ -122,6 +123,19 @@ export const channelHealthRow = (r: typeof schema.channelHealth.$inferSelect): C
   setAsideEvents: r.setAsideEvents,
   pendingDeliveries: r.pendingDeliveries,
   updatedAt: iso(r.updatedAt),
+});
+
+export const dayFiguresRow = (r: typeof schema.dayFigures.$inferSelect): DayFigures => ({
+  id: r.id,
+  day: r.day,
+  channelId: r.channelId,
+  teamId: r.teamId,
+  operatorId: r.operatorId,
+  // int8[] elements may come back as text from node-postgres.
+  firstReply: r.firstReply.map(Number),
+  reaction: r.reaction.map(Number),
+  assigned: r.assigned,
+  closed: r.closed,
 });
 
 export const clientRow = (r: typeof schema.clients.$inferSelect): Client => ({

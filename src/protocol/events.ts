@@ -90,6 +90,8 @@ export const EVENT_TYPES = [
   'template.created',
   'template.updated',
   'template.deleted',
+  /** The reports worker's today's figures for online monitoring (entities/day-figures.ts). */
+  'monitoring.figuresChanged',
 ] as const;
 
 export const EventSchema = v.object({

@@ -15,6 +15,7 @@ export * from './entities/user';
 export * from './entities/team';
 export * from './entities/channel';
 export * from './entities/channel-health';
+export * from './entities/day-figures';
 export * from './channel-settings';
 export * from './entities/client';
 export * from './entities/client-status';

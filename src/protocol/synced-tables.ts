@@ -3,6 +3,7 @@ import { AutoReplyRowSchema } from './entities/auto-reply';
 import { ChannelSchema } from './entities/channel';
 import { RoutingRuleRowSchema } from './entities/routing-rule';
 import { ChannelHealthSchema } from './entities/channel-health';
+import { DayFiguresSchema } from './entities/day-figures';
 import { ChatHistoryEntrySchema, ChatSchema } from './entities/chat';
 import { BlacklistEntrySchema, BlockedMessageSchema } from './entities/blacklist';
 import {
@@ -107,6 +108,7 @@ export const SYNCED_TABLES = {
   routingRules: synced(RoutingRuleRowSchema, { key: 'id', indexes: ['channelId'] }),
   autoReplies: synced(AutoReplyRowSchema, { key: 'id', indexes: ['channelId'] }),
   channelHealth: synced(ChannelHealthSchema, { key: 'id', indexes: [] }),
+  dayFigures: synced(DayFiguresSchema, { key: 'id', indexes: [] }),
 };
 
 export type SyncTable = keyof typeof SYNCED_TABLES;

@@ -10,3 +10,4 @@ export * from './chat-metrics';
 export * from './working-time';
 export * from './rollup';
 export * from './report';
+export * from './day-figures';
