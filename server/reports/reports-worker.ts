@@ -39,7 +39,7 @@ export function startReportsWorker(
 ): ReportsWorker {
   const { db } = deps.database;
   const everyMs = options.everyMs ?? 60_000;
-  const figuresEveryMs = options.figuresEveryMs ?? 1000;
+  const figuresEveryMs = options.figuresEveryMs ?? 500;
   const onError =
     options.onError ??
     ((error: unknown) => {

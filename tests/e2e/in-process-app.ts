@@ -37,6 +37,8 @@ export async function startInProcessApp(
     clock: systemClock,
     staticDir: distApp,
     loginAttemptsPerMinute: 1000,
+    // As npm start runs it: reports and monitoring's figures kept as events commit.
+    reportsWorker: {},
     ...options,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

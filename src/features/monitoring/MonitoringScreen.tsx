@@ -61,10 +61,15 @@ export function MonitoringScreen({
     lastFilter = next;
     setFilterState(next);
   };
-  const facts = useMemo(() => filterChats(data.facts, filter), [data.facts, filter]);
+  const facts = useMemo(() => filterChats(data.openFacts, filter), [data.openFacts, filter]);
+  const todays = useMemo(
+    () => data.figures.filter((row) => row.day === today),
+    [data.figures, today],
+  );
+  const figures = useMemo(() => filterChats(todays, filter), [todays, filter]);
   const tables = useMemo(
-    () => (tab === 'abonents' ? null : monitoringTables(facts, data.people, today)),
-    [tab, facts, data.people, today],
+    () => (tab === 'abonents' ? null : monitoringTables(facts, figures, data.people)),
+    [tab, facts, figures, data.people],
   );
 
   let table: ReactNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Channel, Chat, Role, Team } from '../../protocol';
+import type { Channel, Chat, DayFigures, Role, Team } from '../../protocol';
 import { chatRow, clientRow, userRow } from '../../store/test-fixtures';
 import {
   chatFacts,
@@ -7,13 +7,11 @@ import {
   clientRows as rowsOf,
   factsCache,
   monitoringTables as tablesOf,
-  type Day,
   type People,
 } from './monitoring-model';
 
 const at = (hhmm: string) => `2026-11-26T${hhmm}:00.000Z`;
 const T = (hhmm: string) => Date.parse(at(hhmm));
-const TODAY: Day = { start: T('00:00'), end: T('00:00') + 86_400_000 };
 
 const team = (id: string, name: string, dialogLimit: number): Team => ({
   id,
@@ -45,7 +43,32 @@ const roles: Role[] = [
 
 const clients = new Map([['k1', clientRow('k1', 'Kim')]]);
 const clientRows = (chats: Chat[]) => rowsOf(chats.map(chatFacts), people, clients);
-const monitoringTables = (chats: Chat[], day: Day) => tablesOf(chats.map(chatFacts), people, day);
+/** The open chats, as the screen hands them over. */
+const monitoringTables = (chats: Chat[], figures: DayFigures[]) =>
+  tablesOf(
+    chats.map(chatFacts).filter((facts) => facts.status !== 'closed'),
+    figures,
+    people,
+  );
+
+/** One figures row of today, as the server sends it. */
+const figures = (
+  channelId: string,
+  teamId: string | null,
+  operatorId: string | null,
+  numbers: Partial<Pick<DayFigures, 'firstReply' | 'reaction' | 'assigned' | 'closed'>>,
+): DayFigures => ({
+  id: `${channelId}-${teamId ?? ''}-${operatorId ?? ''}`,
+  day: '2026-11-26',
+  channelId,
+  teamId,
+  operatorId,
+  firstReply: [],
+  reaction: [],
+  assigned: 0,
+  closed: 0,
+  ...numbers,
+});
 
 const people: People = {
   users: [
@@ -171,7 +194,7 @@ describe('the channel, team and operator tables', () => {
       firstReplyBy: 'bob',
       createdAt: at('07:50'),
     }),
-    // Yesterday's figures never count today.
+    // Closed chats count nothing live: the day's numbers are the figures' below.
     chat('y1', {
       status: 'closed',
       operatorId: 'bob',
@@ -182,7 +205,6 @@ describe('the channel, team and operator tables', () => {
       firstReplyBy: 'bob',
       closedAt: '2026-11-25T11:00:00.000Z',
     }),
-    // Closed today by Bob (held at the close), on the Telegram channel of Sales.
     chat('c1', {
       status: 'closed',
       channelId: 'tg',
@@ -202,7 +224,18 @@ describe('the channel, team and operator tables', () => {
       firstReplyBy: 'bob',
     }),
   ];
-  const tables = monitoringTables(chats, TODAY);
+  // Today's figures (the server's, cut from the roll-ups): Ann answered one chat first after
+  // 3 min; Bob two, after 5 and 20 min; Bob closed one on Telegram for Sales.
+  const today = [
+    figures('web', 'sup', 'ann', { firstReply: [3 * 60_000], reaction: [2 * 60_000], assigned: 2 }),
+    figures('web', 'sup', 'bob', {
+      firstReply: [5 * 60_000, 20 * 60_000],
+      reaction: [60_000, 9 * 60_000],
+      assigned: 2,
+    }),
+    figures('tg', 'sal', 'bob', { assigned: 1, closed: 1 }),
+  ];
+  const tables = monitoringTables(chats, today);
   const teamRow = (id: string) => tables.teams.find((row) => row.id === id);
   const operatorRow = (id: string) => tables.operators.find((row) => row.id === id);
   const channelRow = (id: string) => tables.channels.find((row) => row.id === id);
@@ -230,7 +263,16 @@ describe('the channel, team and operator tables', () => {
     expect(channelRow('tg')?.status).toBe('inactive');
   });
 
-  it('reply speed: today’s first replies, the writer’s; staff-started chats have none', () => {
+  it('the closed chats count nothing live: the day’s numbers are the figures’', () => {
+    const without = monitoringTables(chats, []);
+    expect(without.operators.find((row) => row.id === 'bob')).toMatchObject({
+      closed: 0,
+      assigned: 0,
+      replySpeed: { count: 0, meanMs: null, medianMs: null },
+    });
+  });
+
+  it('reply speed: today’s first replies, summed over the rows of each channel, team and operator', () => {
     expect(teamRow('sup')?.replySpeed).toEqual({
       count: 3,
       meanMs: ((3 + 5 + 20) * 60_000) / 3,
@@ -240,7 +282,7 @@ describe('the channel, team and operator tables', () => {
     expect(operatorRow('bob')?.replySpeed).toMatchObject({ count: 2, medianMs: 12.5 * 60_000 });
   });
 
-  it('reaction speed: today’s reactions, the holder’s; assigned and closed today', () => {
+  it('reaction speed, assigned and closed: today’s figures per row', () => {
     expect(operatorRow('ann')?.reactionSpeed).toMatchObject({ count: 1, meanMs: 2 * 60_000 });
     expect(operatorRow('bob')?.reactionSpeed).toMatchObject({ count: 2, meanMs: 5 * 60_000 });
     expect(operatorRow('ann')).toMatchObject({ assigned: 2, closed: 0 });

@@ -1,4 +1,4 @@
-import type { Channel, Chat, Client, Role, Team, User } from '../../protocol';
+import type { Channel, Chat, Client, DayFigures, Role, Team, User } from '../../protocol';
 import { durationStats, type DurationStats } from '../../protocol/metrics';
 
 /**
@@ -14,9 +14,6 @@ export type People = {
   teams: readonly Team[];
   channels: readonly Channel[];
 };
-
-/** Today in the organization's day: [start, end) in epoch milliseconds. */
-export type Day = { start: number; end: number };
 
 const ms = (iso: string | null | undefined): number | null =>
   iso === null || iso === undefined ? null : Date.parse(iso);
@@ -174,13 +171,13 @@ export type SliceCounts = {
   inQueue: number;
   /** Assigned chats: in progress with an operator. */
   atWork: number;
-  /** Today's first replies, start to first staff reply (the writer's, per operator). */
+  /** Today's first replies, start to first staff reply (the writer's, per operator): figures. */
   replySpeed: DurationStats;
-  /** Today's reactions: a hold's start to its holder's first reply (the holder's). */
+  /** Today's reactions: each hold's start to its holder's first reply (the holder's): figures. */
   reactionSpeed: DurationStats;
-  /** Chats given to an operator today (the current hold's start). */
+  /** Chats given to an operator today: figures. */
   assigned: number;
-  /** Chats closed today (by whoever held them at the close, per operator). */
+  /** Chats closed today, every cause: figures. */
   closed: number;
 };
 
@@ -247,16 +244,19 @@ const counts = (tally: Tally | undefined): SliceCounts => {
   };
 };
 
-const inDay = (at: number | null, day: Day): at is number =>
-  at !== null && at >= day.start && at < day.end;
-
 /** Who the operator table lists: active staff who may be given chats, and anyone holding one. */
 const OPERATOR_RIGHT = 'AUTHORITY_CHAT_DISTRIBUTION';
 
+/**
+ * The three tables. `openChats` are the open chats the filter keeps (the live counts: queue, at
+ * work, slots); `figures` are today's figures rows the filter keeps (the day's averages and
+ * counts, cut by the server from the roll-ups the reports read, so they agree with today's
+ * report: docs/monitoring.md "Today's figures").
+ */
 export function monitoringTables(
-  facts: readonly ChatFacts[],
+  openChats: readonly ChatFacts[],
+  figures: readonly DayFigures[],
   source: People,
-  today: Day,
 ): MonitoringTables {
   const byChannel = new Map<string, Tally>();
   const byTeam = new Map<string, Tally>();
@@ -273,43 +273,36 @@ export function monitoringTables(
   /** Pending chats per team, for the operator rows' queue (their teams' queues). */
   const openDialogs = new Map<string, number>();
 
-  // One pass over every chat, without allocating per chat: this runs on each filter switch.
-  for (const chat of facts) {
-    const channel = tallyOf(byChannel, chat.channelId);
-    const team = tallyOf(byTeam, chat.teamId);
-    const holder = tallyOf(byOperator, chat.operatorId);
+  // One pass over the open chats, without allocating per chat: this runs on each filter switch.
+  for (const chat of openChats) {
     if (chat.status === 'pending') {
+      const channel = tallyOf(byChannel, chat.channelId);
+      const team = tallyOf(byTeam, chat.teamId);
       if (channel) channel.inQueue++;
       if (team) team.inQueue++;
     } else if (chat.status === 'assigned') {
+      const channel = tallyOf(byChannel, chat.channelId);
+      const team = tallyOf(byTeam, chat.teamId);
+      const holder = tallyOf(byOperator, chat.operatorId);
       if (channel) channel.atWork++;
       if (team) team.atWork++;
       if (holder) holder.atWork++;
       if (chat.operatorId)
         openDialogs.set(chat.operatorId, (openDialogs.get(chat.operatorId) ?? 0) + 1);
     }
-    const { firstReplyAt, assignedAt, reactedAt } = chat;
-    if (!chat.byStaff && inDay(firstReplyAt, today)) {
-      const sample = firstReplyAt - chat.startAt;
-      channel?.reply.push(sample);
-      team?.reply.push(sample);
-      tallyOf(byOperator, chat.firstReplyBy)?.reply.push(sample);
-    }
-    if (assignedAt !== null && inDay(reactedAt, today)) {
-      const sample = reactedAt - assignedAt;
-      channel?.reaction.push(sample);
-      team?.reaction.push(sample);
-      holder?.reaction.push(sample);
-    }
-    if (chat.operatorId !== null && inDay(assignedAt, today)) {
-      if (channel) channel.assigned++;
-      if (team) team.assigned++;
-      if (holder) holder.assigned++;
-    }
-    if (chat.status === 'closed' && inDay(chat.closedAt, today)) {
-      if (channel) channel.closed++;
-      if (team) team.closed++;
-      if (holder) holder.closed++;
+  }
+  // Today's figures: one row per channel, team and operator combination.
+  for (const row of figures) {
+    for (const tally of [
+      tallyOf(byChannel, row.channelId),
+      tallyOf(byTeam, row.teamId),
+      tallyOf(byOperator, row.operatorId),
+    ]) {
+      if (!tally) continue;
+      for (const value of row.firstReply) tally.reply.push(value);
+      for (const value of row.reaction) tally.reaction.push(value);
+      tally.assigned += row.assigned;
+      tally.closed += row.closed;
     }
   }
 

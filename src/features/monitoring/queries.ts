@@ -1,21 +1,27 @@
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Client } from '../../protocol';
-import { dayRange, isTimeZone, localDay } from '../../protocol/metrics';
+import type { Client, DayFigures } from '../../protocol';
+import { isTimeZone, localDay, type LocalDay } from '../../protocol/metrics';
 import { chatIndexOf } from '../../store/chat-index';
 import { clientIndexOf } from '../../store/client-index';
 import { useStore } from '../../store/hooks';
-import { factsCache, type ChatFacts, type Day, type People } from './monitoring-model';
+import { factsCache, type ChatFacts, type People } from './monitoring-model';
 
 /** What the monitoring tables are computed from, live from the local store. */
 export type MonitoringData = {
   loaded: boolean;
+  /** Every chat in the store (open, and closed in the last 30 days). */
   facts: ChatFacts[];
+  /** The open ones: what the live counts and the client table run over. */
+  openFacts: ChatFacts[];
+  /** Today's figures rows as the server last sent them (any day; the screen keeps today's). */
+  figures: DayFigures[];
   people: People;
   clients: ReadonlyMap<string, Client>;
 };
 
 const NO_PEOPLE: People = { users: [], roles: [], teams: [], channels: [] };
+const NO_FIGURES: DayFigures[] = [];
 
 /**
  * `loaded` holds once the store has finished its first bootstrap and the indexes have read it.
@@ -45,11 +51,16 @@ export function useMonitoringData(): MonitoringData {
     const progress = await db.meta.get('bootstrap');
     return progress?.key === 'bootstrap' && progress.value.state === 'done';
   }, [db]);
+  // A small table (one row per channel, team and operator combination of today).
+  const figures = useLiveQuery(() => db.dayFigures.toArray(), [db]);
   const cache = useRef(factsCache());
   const facts = useMemo(() => cache.current(chats.rows.values()), [chats]);
+  const openFacts = useMemo(() => facts.filter((chat) => chat.status !== 'closed'), [facts]);
   return {
-    loaded: chats.loaded && people !== undefined && synced === true,
+    loaded: chats.loaded && people !== undefined && synced === true && figures !== undefined,
     facts,
+    openFacts,
+    figures: figures ?? NO_FIGURES,
     people: people ?? NO_PEOPLE,
     clients: clients.rows,
   };
@@ -100,10 +111,8 @@ export function useMonitoringZone(): string {
 }
 
 /**
- * Today as [start, end) in the zone; the caller re-renders only when the day changes (the
- * snapshot is the day's name, which stays the same all day).
+ * Today's name in the zone (YYYY-MM-DD); the caller re-renders only when the day changes (the
+ * snapshot stays the same all day).
  */
-export function useToday(zone: string): Day {
-  const day = useSyncExternalStore(subscribeClock, () => localDay(now, zone));
-  return useMemo(() => dayRange(day, zone), [day, zone]);
-}
+export const useToday = (zone: string): LocalDay =>
+  useSyncExternalStore(subscribeClock, () => localDay(now, zone));

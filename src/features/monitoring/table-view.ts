@@ -1,4 +1,3 @@
-import type { Chat } from '../../protocol';
 import {
   clientCells,
   type ClientRow,
@@ -19,11 +18,11 @@ export type MonitoringFilter = {
 
 export const NO_FILTER: MonitoringFilter = { channelId: null, teamId: null, operatorId: null };
 
-/** The chats a filter keeps (a chat's current team and holder). */
-export function chatMatches(
-  chat: Pick<Chat, 'channelId' | 'teamId' | 'operatorId'>,
-  filter: MonitoringFilter,
-): boolean {
+/** Where a row belongs: a chat (its current team and holder) or a figures row (its dimensions). */
+type Placed = { channelId: string | null; teamId: string | null; operatorId: string | null };
+
+/** The chats (or today's figures rows) a filter keeps. */
+export function chatMatches(chat: Placed, filter: MonitoringFilter): boolean {
   return (
     (filter.channelId === null || chat.channelId === filter.channelId) &&
     (filter.teamId === null || chat.teamId === filter.teamId) &&
@@ -31,7 +30,7 @@ export function chatMatches(
   );
 }
 
-export const filterChats = <C extends Pick<Chat, 'channelId' | 'teamId' | 'operatorId'>>(
+export const filterChats = <C extends Placed>(
   chats: readonly C[],
   filter: MonitoringFilter,
 ): C[] =>
