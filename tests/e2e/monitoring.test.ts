@@ -107,7 +107,7 @@ describe('online monitoring in Chromium', () => {
           assignedBefore = now;
           return was === now;
         },
-        { intervals: [1500], timeout: 15_000 },
+        { interval: 1500, timeout: 15_000 },
       )
       .toBe(true);
     const tookAt = Date.now();

@@ -252,64 +252,72 @@ function SliceTable({
   if (rows.length === 0) return <p className="empty-state">{t('monitoring.empty')}</p>;
   const statusText = (row: SliceRow | OperatorRow) =>
     'state' in row ? t(`monitoring.state.${row.state}`) : t(`monitoring.status.${row.status}`);
+  const numeric = (column: SliceColumn) => column !== 'name' && column !== 'status';
+  // A grid of rows rather than a <table>: each row lays out on its own (`contain`), rows out of
+  // view are not laid out at all (`content-visibility`), and rows are keyed by their place, so a
+  // filter switch rewrites the text of the rows it keeps instead of building new ones.
   return (
-    <div className="monitoring__scroll">
-      <table className="table monitoring__table" data-testid={`monitoring-${kind}`}>
-        <thead>
-          <tr>
-            {SLICE_COLUMNS.map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={column === 'name' || column === 'status' ? undefined : 'table__number'}
-              >
-                <SortHeader
-                  column={column}
-                  label={t(SLICE_LABELS[column])}
-                  sort={sort}
-                  onSort={setSort}
-                  numeric={column !== 'name' && column !== 'status'}
-                />
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((row) => (
-            <tr key={row.id} data-testid="monitoring-row" data-id={row.id}>
-              <td data-cell="name">{row.name}</td>
-              <td className="table__number" data-cell="atBot">
-                {row.atBot}
-              </td>
-              <td className="table__number" data-cell="inQueue">
-                {row.inQueue}
-              </td>
-              <td className="table__number" data-cell="available">
-                {row.available}
-              </td>
-              <td className="table__number" data-cell="atWork">
-                {row.atWork}
-              </td>
-              <td className="table__number" data-cell="slots">
-                {row.slots}
-              </td>
-              <td data-cell="status">{statusText(row)}</td>
-              <td className="table__number" data-cell="replySpeed">
-                <Average stats={row.replySpeed} units={units} />
-              </td>
-              <td className="table__number" data-cell="reactionSpeed">
-                <Average stats={row.reactionSpeed} units={units} />
-              </td>
-              <td className="table__number" data-cell="assigned">
-                {row.assigned}
-              </td>
-              <td className="table__number" data-cell="closed">
-                {row.closed}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="monitoring__grid-scroll" role="table" data-testid={`monitoring-${kind}`}>
+      <div className="monitoring__grid monitoring__grid--slices monitoring__grid--head" role="row">
+        {SLICE_COLUMNS.map((column) => (
+          <div
+            key={column}
+            role="columnheader"
+            className={`monitoring__cell${numeric(column) ? ' table__number' : ''}`}
+          >
+            <SortHeader
+              column={column}
+              label={t(SLICE_LABELS[column])}
+              sort={sort}
+              onSort={setSort}
+              numeric={numeric(column)}
+            />
+          </div>
+        ))}
+      </div>
+      {sorted.map((row, place) => (
+        <div
+          key={place}
+          className="monitoring__grid monitoring__grid--slices monitoring__slice-row"
+          role="row"
+          data-testid="monitoring-row"
+          data-id={row.id}
+        >
+          <div role="cell" className="monitoring__cell" data-cell="name">
+            {row.name}
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="atBot">
+            {row.atBot}
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="inQueue">
+            {row.inQueue}
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="available">
+            {row.available}
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="atWork">
+            {row.atWork}
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="slots">
+            {row.slots}
+          </div>
+          <div role="cell" className="monitoring__cell" data-cell="status">
+            {statusText(row)}
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="replySpeed">
+            <Average stats={row.replySpeed} units={units} />
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="reactionSpeed">
+            <Average stats={row.reactionSpeed} units={units} />
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="assigned">
+            {row.assigned}
+          </div>
+          <div role="cell" className="monitoring__cell table__number" data-cell="closed">
+            {row.closed}
+          </div>
+        </div>
+      ))}
     </div>
   );
 }
