@@ -27,8 +27,13 @@ export type InProcessApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * `reportsWorker`: run the reports worker as `npm start` does (monitoring's today's figures need
+ * it). Off by default: reports catch up on demand, and the worker's startup rebuild of a large
+ * seeded organization would hold the embedded database's one connection while a test runs.
+ */
 export async function startInProcessApp(
-  options: { channelAdapters?: ChannelAdapters } = {},
+  options: { channelAdapters?: ChannelAdapters; reportsWorker?: boolean } = {},
 ): Promise<InProcessApp> {
   const database = await openDatabase({ inMemory: true });
   await seedDemoIfEmpty(database.db, systemClock.now());
@@ -37,9 +42,8 @@ export async function startInProcessApp(
     clock: systemClock,
     staticDir: distApp,
     loginAttemptsPerMinute: 1000,
-    // As npm start runs it: reports and monitoring's figures kept as events commit.
-    reportsWorker: {},
-    ...options,
+    ...(options.channelAdapters ? { channelAdapters: options.channelAdapters } : {}),
+    ...(options.reportsWorker ? { reportsWorker: {} } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -77,19 +81,23 @@ type BrowserAndApp = { browser: Browser; app: InProcessApp };
  * Chromium and an in-process app for the enclosing describe block, started before its tests and
  * closed after them; with `proxy`, also a TCP proxy in front of the app that a test can cut. With
  * `channelAdapters: {}` the app speaks to no provider, so channel rows a test writes as fixtures
- * start no receiver against the real Telegram or a mail server.
+ * start no receiver against the real Telegram or a mail server. `reportsWorker` as above.
  */
-export function browserAndApp(options: { proxy: true }): BrowserAndApp & { proxy: TcpProxy };
+export function browserAndApp(options: {
+  proxy: true;
+  reportsWorker?: boolean;
+}): BrowserAndApp & { proxy: TcpProxy };
 export function browserAndApp(options?: { channelAdapters?: ChannelAdapters }): BrowserAndApp;
 export function browserAndApp(
-  options: { proxy?: boolean; channelAdapters?: ChannelAdapters } = {},
+  options: { proxy?: boolean; channelAdapters?: ChannelAdapters; reportsWorker?: boolean } = {},
 ) {
   const suite: Partial<BrowserAndApp & { proxy: TcpProxy }> = {};
   beforeAll(async () => {
     suite.browser = await launchBrowser();
-    suite.app = await startInProcessApp(
-      options.channelAdapters ? { channelAdapters: options.channelAdapters } : {},
-    );
+    suite.app = await startInProcessApp({
+      ...(options.channelAdapters ? { channelAdapters: options.channelAdapters } : {}),
+      reportsWorker: options.reportsWorker === true,
+    });
     if (options.proxy) {
       suite.proxy = new TcpProxy(Number(new URL(suite.app.baseUrl).port));
       await suite.proxy.start();

@@ -26,7 +26,8 @@ async function within(from: number, check: () => Promise<boolean>, limit = 10_00
  */
 describe('online monitoring in Chromium', () => {
   // Through a proxy the test can cut: the tables then say since when they stand still.
-  const suite = browserAndApp({ proxy: true });
+  // The reports worker keeps today's figures, as under npm start.
+  const suite = browserAndApp({ proxy: true, reportsWorker: true });
 
   it('a new chat and its take reach the supervisor’s tables within a second; cut off, they say they are stale', async () => {
     const { browser, app, proxy } = suite;

@@ -3,20 +3,14 @@ import { eq } from 'drizzle-orm';
 import { autoReplyId, newId, type CommandResult } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { defaultRuleRow } from '../../server/domain/distribution/default-rule';
-import { call, command, login, otherOrganization, sendCommands, serverForSuite } from './harness';
-
-/** The rows of each table a staff member's bootstrap gives. */
-async function bootstrapRows(server: Parameters<typeof call>[0], token: string) {
-  const answer = await call(server, 'GET', '/api/sync/bootstrap', { token });
-  expect(answer.status).toBe(200);
-  const rows = new Map<string, Record<string, unknown>[]>();
-  for (const line of (answer.body as string).trim().split('\n')) {
-    const chunk = JSON.parse(line) as { table?: string; rows?: Record<string, unknown>[] };
-    if (chunk.table && chunk.rows)
-      rows.set(chunk.table, [...(rows.get(chunk.table) ?? []), ...chunk.rows]);
-  }
-  return rows;
-}
+import {
+  bootstrapRows,
+  command,
+  login,
+  otherOrganization,
+  sendCommands,
+  serverForSuite,
+} from './harness';
 
 const anyConditions = {
   chatStatus: 'any',

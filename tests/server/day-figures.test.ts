@@ -6,6 +6,7 @@ import type { ReportQuery, ReportResult } from '../../src/protocol/reports';
 import * as t from '../../server/db/schema';
 import { startReportsWorker, type ReportsWorker } from '../../server/reports/reports-worker';
 import {
+  bootstrapRows,
   call,
   command,
   customerWrites,
@@ -15,17 +16,9 @@ import {
   serverForSuite,
 } from './harness';
 
-/** The rows of one table a staff member's bootstrap gives. */
-async function bootstrapped(suite: ReturnType<typeof serverForSuite>, token: string) {
-  const answer = await call(suite.server, 'GET', '/api/sync/bootstrap', { token });
-  expect(answer.status).toBe(200);
-  const rows: DayFigures[] = [];
-  for (const line of (answer.body as string).trim().split('\n')) {
-    const chunk = JSON.parse(line) as { table?: string; rows?: DayFigures[] };
-    if (chunk.table === 'dayFigures' && chunk.rows) rows.push(...chunk.rows);
-  }
-  return rows;
-}
+/** The figures rows a staff member's bootstrap gives. */
+const bootstrapped = async (suite: ReturnType<typeof serverForSuite>, token: string) =>
+  ((await bootstrapRows(suite.server, token)).get('dayFigures') ?? []) as DayFigures[];
 
 const ok = (result: CommandResult | undefined) => {
   expect(result?.ok ? 'ok' : result).toBe('ok');

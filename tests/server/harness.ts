@@ -208,6 +208,19 @@ export function download(server: { baseUrl: string }, caller: Caller, id: string
 }
 
 /** A visitor's message, as the widget sends it. */
+/** The rows of each table a staff member's bootstrap gives (its NDJSON chunks, joined). */
+export async function bootstrapRows(server: { baseUrl: string }, token: string) {
+  const answer = await call(server, 'GET', '/api/sync/bootstrap', { token });
+  if (answer.status !== 200) throw new Error(`bootstrap answered ${String(answer.status)}`);
+  const rows = new Map<string, Record<string, unknown>[]>();
+  for (const line of (answer.body as string).trim().split('\n')) {
+    const chunk = JSON.parse(line) as { table?: string; rows?: Record<string, unknown>[] };
+    if (chunk.table && chunk.rows)
+      rows.set(chunk.table, [...(rows.get(chunk.table) ?? []), ...chunk.rows]);
+  }
+  return rows;
+}
+
 export const visitorSend = (server: { baseUrl: string }, visitor: string, body: unknown) =>
   call(server, 'POST', '/api/widget/messages', { visitor, body });
 

@@ -283,39 +283,24 @@ function SliceTable({
           data-testid="monitoring-row"
           data-id={row.id}
         >
-          <div role="cell" className="monitoring__cell" data-cell="name">
-            {row.name}
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="atBot">
-            {row.atBot}
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="inQueue">
-            {row.inQueue}
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="available">
-            {row.available}
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="atWork">
-            {row.atWork}
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="slots">
-            {row.slots}
-          </div>
-          <div role="cell" className="monitoring__cell" data-cell="status">
-            {statusText(row)}
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="replySpeed">
-            <Average stats={row.replySpeed} units={units} />
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="reactionSpeed">
-            <Average stats={row.reactionSpeed} units={units} />
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="assigned">
-            {row.assigned}
-          </div>
-          <div role="cell" className="monitoring__cell table__number" data-cell="closed">
-            {row.closed}
-          </div>
+          {SLICE_COLUMNS.map((column) => (
+            <div
+              key={column}
+              role="cell"
+              className={`monitoring__cell${numeric(column) ? ' table__number' : ''}`}
+              data-cell={column}
+            >
+              {column === 'name' ? (
+                row.name
+              ) : column === 'status' ? (
+                statusText(row)
+              ) : column === 'replySpeed' || column === 'reactionSpeed' ? (
+                <Average stats={row[column]} units={units} />
+              ) : (
+                row[column]
+              )}
+            </div>
+          ))}
         </div>
       ))}
     </div>
