@@ -125,7 +125,10 @@ export async function buildServer(
   await app.register(publicRoutes(context), { prefix: '/api' });
   await app.register(widgetRoutes(context), { prefix: '/api' });
   await app.register(widgetFileRoutes(context), { prefix: '/api' });
-  await app.register(reportRoutes(context), { prefix: '/api' });
+  await app.register(
+    reportRoutes(context, (orgId) => reports?.figuresOwed(orgId)),
+    { prefix: '/api' },
+  );
   const pipelineDeps = { database, clock, wake, adapters };
   workers = options.channelWorkers
     ? startChannelWorkers(pipelineDeps, {

@@ -74,6 +74,8 @@ export async function computeReport(
   asker: ReportAsker,
   query: ReportQuery,
   now: Date,
+  /** Told when the report rolled up chats the worker had not (their figures are owed). */
+  onRolledUp?: (orgId: string) => void,
 ): Promise<ReportOutcome> {
   if (!asker.rights.has('AUTHORITY_ALL_STAT')) return refuse('ACCESS_DENIED');
   const [org] = await db
@@ -100,7 +102,7 @@ export async function computeReport(
   if (addDays(from, REPORT_MAX_DAYS - 1) < to) return refuse('VALIDATION_FAILED', { field: 'to' });
 
   // Everything committed before the question is in the answer (the worker is usually ahead).
-  await catchUp(db, asker.orgId, now);
+  if (await catchUp(db, asker.orgId, now)) onRolledUp?.(asker.orgId);
 
   const filter = await reportFilter(db, query);
   // Filtered already (in SQL, and the live working time by selectRollups).

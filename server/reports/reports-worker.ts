@@ -12,6 +12,8 @@ import {
 export type ReportsWorker = {
   /** Runs a round now (a command just committed), or right after the one under way. */
   kick(): void;
+  /** A report rolled up this organization's chats itself: its figures are owed all the same. */
+  figuresOwed(orgId: string): void;
   /** Runs rounds until nothing is left to do (tests, benchmarks). */
   drain(): Promise<void>;
   stop(): Promise<void>;
@@ -145,6 +147,10 @@ export function startReportsWorker(
   timer = setTimeout(tick, 0);
   return {
     kick,
+    figuresOwed(orgId) {
+      figuresDue.add(orgId);
+      kick();
+    },
     async drain() {
       for (;;) {
         await running;

@@ -695,9 +695,10 @@ export async function requestRebuild(tx: Tx, orgId: string): Promise<void> {
 /**
  * Brings one organization's roll-ups up to what has committed: a rebuild if one is owed, its
  * dirty chats, its finished days' working time. A report runs it first, so the numbers it shows
- * include every command committed before it was asked for.
+ * include every command committed before it was asked for. True when it rolled chats up (the
+ * worker then owes the organization's today's figures: it did not see these chats).
  */
-export async function catchUp(db: Db, orgId: string, now: Date): Promise<void> {
+export async function catchUp(db: Db, orgId: string, now: Date): Promise<boolean> {
   // One look at what is owed; usually nothing (the worker is ahead), and then that is all.
   const status = await rowsOf<{
     time_zone: string;
@@ -718,20 +719,27 @@ export async function catchUp(db: Db, orgId: string, now: Date): Promise<void> {
       where o.id = ${orgId}`),
   );
   const row = status[0];
-  if (!row) return;
+  if (!row) return false;
+  let rolledUp = false;
   const rebuild =
     row.built_zone === null ||
     row.built_zone !== row.time_zone ||
     (row.requested ?? 0) > (row.built ?? -1);
-  if (rebuild) await rebuildOrganization(db, orgId, now, { onlyIfNeeded: true });
+  if (rebuild) {
+    await rebuildOrganization(db, orgId, now, { onlyIfNeeded: true });
+    rolledUp = true;
+  }
   if (row.dirty)
     // Bounded: a backlog bigger than this is the worker's; the report shows what is done.
-    for (let round = 0; round < 20; round++)
+    for (let round = 0; round < 20; round++) {
       if ((await processDirtyChats(db, now, { orgId, limit: 500 })) === 0) break;
+      rolledUp = true;
+    }
   const yesterday = addDays(localDay(now.getTime(), row.time_zone), -1);
   const through = rebuild ? yesterday : row.working_through;
   const pendingDay =
     row.pending_at === null ? null : localDay(instant(row.pending_at), row.time_zone);
   if (through === null || through < yesterday || (pendingDay !== null && pendingDay <= through))
     await closeWorkingDays(db, orgId, now);
+  return rolledUp;
 }
