@@ -142,7 +142,13 @@ export async function buildServer(
   );
   reports = options.reportsWorker
     ? startReportsWorker(
-        { database, clock, wake: (orgId) => hub.wake(orgId) },
+        {
+          database,
+          clock,
+          wake: (orgId) => {
+            hub.wake(orgId);
+          },
+        },
         {
           ...options.reportsWorker,
           onError: (error) => {

@@ -179,7 +179,7 @@ describe('today’s figures for online monitoring', () => {
     const assignedToOperator = async () =>
       summed(
         (await db.select().from(t.dayFigures).where(eq(t.dayFigures.orgId, ids.org.id)))
-          .map((row) => ({ ...row, firstReply: [], reaction: [] }) as unknown as DayFigures)
+          .map((row) => ({ ...row, firstReply: [], reaction: [] }))
           .filter((row) => row.operatorId === ids.operator.id),
       ).assigned;
     await worker.drain();
