@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import { dayFiguresOf, figuresDiff, localDay } from '../../src/protocol/metrics';
 import type { Database } from '../db/database';
@@ -6,7 +6,7 @@ import { dayFigures, organizations, reportRollups } from '../db/schema';
 import { appendEvents } from '../sync/event-log';
 import { STATS_GROUP, type StoredChange } from '../sync/groups';
 import { dayFiguresRow } from '../sync/wire-rows';
-import { dailyRollup } from './rollup-store';
+import { chatRollupsOf, dailyRollup } from './rollup-store';
 
 /** Advisory lock key (first argument): one writer of an organization's figures at a time. */
 const FIGURES_LOCK = 8105;
@@ -33,16 +33,7 @@ export async function publishDayFigures(
       .where(eq(organizations.id, orgId));
     if (!org) return false;
     const today = localDay(now.getTime(), org.timeZone);
-    const records = await tx
-      .select()
-      .from(reportRollups)
-      .where(
-        and(
-          eq(reportRollups.orgId, orgId),
-          eq(reportRollups.day, today),
-          eq(reportRollups.source, 'chats'),
-        ),
-      );
+    const records = await tx.select().from(reportRollups).where(chatRollupsOf(orgId, today));
     const next = dayFiguresOf(orgId, today, records.map(dailyRollup));
     const stored = (await tx.select().from(dayFigures).where(eq(dayFigures.orgId, orgId))).map(
       dayFiguresRow,

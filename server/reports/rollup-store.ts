@@ -252,6 +252,14 @@ async function replaceChatObservations(
   return days;
 }
 
+/** The chat roll-up rows of one organization's local day. */
+export const chatRollupsOf = (orgId: string, day: LocalDay) =>
+  and(
+    eq(reportRollups.orgId, orgId),
+    eq(reportRollups.day, day),
+    eq(reportRollups.source, 'chats'),
+  );
+
 /** Rebuilds the chat roll-ups of these days from the chats' stored observations. */
 async function rebuildChatDays(
   tx: Tx,
@@ -267,15 +275,7 @@ async function rebuildChatDays(
       .where(and(eq(reportChatObservations.orgId, orgId), eq(reportChatObservations.day, day)));
     const observations = stored.flatMap((row) => row.observations as Observation[]);
     const rows = rollUp(orgId, zone, observations).filter((row) => row.day === day);
-    await tx
-      .delete(reportRollups)
-      .where(
-        and(
-          eq(reportRollups.orgId, orgId),
-          eq(reportRollups.day, day),
-          eq(reportRollups.source, 'chats'),
-        ),
-      );
+    await tx.delete(reportRollups).where(chatRollupsOf(orgId, day));
     await insertInBatches(rows, (batch) =>
       tx.insert(reportRollups).values(batch.map((row) => rollupRecord(row, 'chats'))),
     );
