@@ -1,4 +1,5 @@
 import { loadFile, type FileLoadError, type FileSource } from '../../store/file-fetch';
+import { saveBlob } from '../../ui/save-blob';
 import {
   useFileSource as useStoreFileSource,
   useFileUrl as useStoreFileUrl,
@@ -26,17 +27,6 @@ export async function downloadFile(
 ): Promise<FileLoadError | null> {
   const loaded = await loadFile(id, source);
   if (!loaded.ok) return loaded.error;
-  const url = URL.createObjectURL(loaded.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the URL once the click is handled; a moment later it can go.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 10_000);
+  saveBlob(loaded.blob, name);
   return null;
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { ReportFormat, ReportQuery } from '../../protocol/reports';
 import { ApiErrorSchema, type ApiError, type Language } from '../../protocol';
 import { downloadFileName, downloadRequest } from './report-answer';
+import { saveBlob } from '../../ui/save-blob';
 
 /**
  * How a download ended, for the page's notice: the server's named refusal (spec §8) when it gave
@@ -68,20 +69,4 @@ export async function downloadReport(options: {
   } catch {
     return 'failed';
   }
-}
-
-/** Saves a file the way a browser saves a link's download. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the URL can go once the current task ends.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
 }
