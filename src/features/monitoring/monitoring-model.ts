@@ -319,10 +319,14 @@ export function monitoringTables(
   const freeIn = (user: User, limit: number) =>
     Math.max(0, limit - (openDialogs.get(user.id) ?? 0));
 
-  /** Available operators and free slots of a team, by its dialog limit. */
-  const teamCapacity = (teamId: string | null) => {
+  type Capacity = { available: number; slots: number; atWork: number };
+  const capacities = new Map<string, Capacity>();
+  /** Available operators and free slots of a team, by its dialog limit (once per team). */
+  const teamCapacity = (teamId: string | null): Capacity => {
     const limit = teamId === null ? undefined : teamLimit.get(teamId);
     if (teamId === null || limit === undefined) return { available: 0, slots: 0, atWork: 0 };
+    const known = capacities.get(teamId);
+    if (known) return known;
     let available = 0;
     let slots = 0;
     let people = 0;
@@ -333,7 +337,9 @@ export function monitoringTables(
       slots += free;
       if (free > 0) available++;
     }
-    return { available, slots, atWork: people };
+    const capacity = { available, slots, atWork: people };
+    capacities.set(teamId, capacity);
+    return capacity;
   };
   const statusOf = (capacity: { available: number; atWork: number }): SliceStatus =>
     capacity.available > 0 ? 'open' : capacity.atWork > 0 ? 'full' : 'closed';
