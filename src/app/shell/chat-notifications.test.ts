@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Chat } from '../../protocol';
+import { chatRow } from '../../store/test-fixtures';
 import {
   chatEventOf,
   chatNotices,
@@ -11,32 +12,19 @@ import {
 const T0 = '2026-11-22T10:00:00.000Z';
 const T1 = '2026-11-22T10:05:00.000Z';
 
-const chat = (patch: Partial<Chat> = {}): Chat => ({
-  id: 'c1',
-  status: 'assigned',
-  channelId: 'ch',
-  clientId: 'k',
-  teamId: 'support',
-  operatorId: 'me',
-  categoryId: null,
-  createdBy: null,
-  expiry: 'none',
-  rating: null,
-  lastMessageAt: T0,
-  lastClientMessageAt: T0,
-  lastOperatorMessageAt: null,
-  closedAt: null,
-  queuedAt: null,
-  assignedAt: null,
-  unansweredSince: null,
-  firstReplyAt: null,
-  firstReplyBy: null,
-  reactedAt: null,
-  lastHumanOperatorId: null,
-  createdAt: T0,
-  updatedAt: T0,
-  ...patch,
-});
+const chat = (patch: Partial<Chat> = {}): Chat =>
+  chatRow('c1', {
+    status: 'assigned',
+    channelId: 'ch',
+    clientId: 'k',
+    teamId: 'support',
+    operatorId: 'me',
+    lastMessageAt: T0,
+    lastClientMessageAt: T0,
+    createdAt: T0,
+    updatedAt: T0,
+    ...patch,
+  });
 const me = { id: 'me', teamIds: ['support'] };
 const queued = (patch: Partial<Chat> = {}) =>
   chat({ status: 'pending', operatorId: null, ...patch });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Chat } from '../../protocol';
+import { chatRow } from '../../store/test-fixtures';
 import {
   TitleAlert,
   freshCustomerMessages,
@@ -9,32 +10,19 @@ import {
   type LookAction,
 } from './new-message-alert';
 
-const chat = (id: string, patch: Partial<Chat>): Chat => ({
-  id,
-  status: 'assigned',
-  channelId: 'c',
-  clientId: 'k',
-  teamId: 'support',
-  operatorId: 'me',
-  categoryId: null,
-  createdBy: null,
-  expiry: 'none',
-  rating: null,
-  lastMessageAt: '2026-11-22T10:00:00.000Z',
-  lastClientMessageAt: '2026-11-22T10:00:00.000Z',
-  lastOperatorMessageAt: null,
-  closedAt: null,
-  queuedAt: null,
-  assignedAt: null,
-  unansweredSince: null,
-  firstReplyAt: null,
-  firstReplyBy: null,
-  reactedAt: null,
-  lastHumanOperatorId: null,
-  createdAt: '2026-11-22T09:00:00.000Z',
-  updatedAt: '2026-11-22T10:00:00.000Z',
-  ...patch,
-});
+const chat = (id: string, patch: Partial<Chat>): Chat =>
+  chatRow(id, {
+    status: 'assigned',
+    channelId: 'c',
+    clientId: 'k',
+    teamId: 'support',
+    operatorId: 'me',
+    lastMessageAt: '2026-11-22T10:00:00.000Z',
+    lastClientMessageAt: '2026-11-22T10:00:00.000Z',
+    createdAt: '2026-11-22T09:00:00.000Z',
+    updatedAt: '2026-11-22T10:00:00.000Z',
+    ...patch,
+  });
 const me = { id: 'me', teamIds: ['support'] };
 const seen = new Map([
   ['a', '2026-11-22T10:00:00.000Z'],
