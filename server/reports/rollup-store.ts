@@ -499,6 +499,20 @@ async function rebuildWorkingDays(
   );
 }
 
+/** The presence changes before the end of `day` are in the roll-ups: no longer pending. */
+async function presenceRolledUpThrough(tx: Tx, orgId: string, zone: string, day: LocalDay) {
+  await tx
+    .update(reportPresenceChanges)
+    .set({ pending: false })
+    .where(
+      and(
+        eq(reportPresenceChanges.orgId, orgId),
+        eq(reportPresenceChanges.pending, true),
+        lt(reportPresenceChanges.at, new Date(dayStart(addDays(day, 1), zone))),
+      ),
+    );
+}
+
 /**
  * Rolls up working time of the days that finished since the last time (working time runs to
  * "now", so only finished days get rows; today's is computed when a report asks), and again of
@@ -522,16 +536,7 @@ export async function closeWorkingDays(db: Db, orgId: string, now: Date): Promis
     if (pendingDay !== null && from !== null && pendingDay < from) from = pendingDay;
     if (from !== null && from <= yesterday) {
       await rebuildWorkingDays(tx, orgId, zone, from, yesterday);
-      await tx
-        .update(reportPresenceChanges)
-        .set({ pending: false })
-        .where(
-          and(
-            eq(reportPresenceChanges.orgId, orgId),
-            eq(reportPresenceChanges.pending, true),
-            lt(reportPresenceChanges.at, new Date(dayStart(addDays(yesterday, 1), zone))),
-          ),
-        );
+      await presenceRolledUpThrough(tx, orgId, zone, yesterday);
     }
     if (through === null || through < yesterday)
       await tx
@@ -609,15 +614,7 @@ export async function rebuildOrganization(
       .where(eq(reportPresenceChanges.orgId, orgId));
     if (first?.at) {
       await rebuildWorkingDays(tx, orgId, zone, localDay(instant(first.at), zone), yesterday);
-      await tx
-        .update(reportPresenceChanges)
-        .set({ pending: false })
-        .where(
-          and(
-            eq(reportPresenceChanges.orgId, orgId),
-            lt(reportPresenceChanges.at, new Date(dayStart(addDays(yesterday, 1), zone))),
-          ),
-        );
+      await presenceRolledUpThrough(tx, orgId, zone, yesterday);
     }
     const state = {
       builtZone: zone,
