@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { loginTickets, organizations, sessions, users } from '../db/schema';
 import type { Clock } from '../clock';
 import { fail } from '../domain/core/domain-error';
-import { appendEvents } from '../sync/event-log';
+import { appendEvents, lockOrganizationLog } from '../sync/event-log';
 import { ORG_GROUP } from '../sync/groups';
 import { userRow } from '../sync/wire-rows';
 import { hashPassword, verifyPassword } from './passwords';
@@ -290,6 +290,8 @@ export class AuthService {
   ): Promise<typeof users.$inferSelect> {
     const now = this.deps.clock.now();
     const updated = await this.db.transaction(async (tx) => {
+      // The organization before its user row, as every unit of work of it locks (runInScope).
+      await lockOrganizationLog(tx, viewer.orgId);
       const [row] = await tx
         .update(users)
         .set({ ...values, updatedAt: now })
@@ -304,6 +306,7 @@ export class AuthService {
           commandId: null,
           at: now,
           notify: this.deps.database.kind === 'postgres',
+          locked: true,
         },
         [
           {

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { runInScope } from '../domain/core/run-in-scope';
 import { fireTimer, type Timer } from '../domain/distribution/fire-timer';
 import { lockDistribution } from '../domain/distribution/serve-queue';
+import { lockOrganizationLog } from '../sync/event-log';
 
 export type TimerDeps = { database: Database; clock: Clock; wake: (orgId: string) => void };
 
@@ -15,8 +16,9 @@ const CANDIDATES = 20;
 
 /**
  * Takes the locks a timer's subject needs in the order every command takes them — the
- * distribution lock before an operator's row, a chat's row before its timers — so the job never
- * deadlocks with a command. A busy chat is skipped (its command re-times it anyway).
+ * organization first, then the distribution lock before an operator's row, a chat's row before
+ * its timers — so the job never deadlocks with a command. A busy chat is skipped (its command
+ * re-times it anyway).
  */
 async function lockSubject(tx: Tx, timer: Timer): Promise<boolean> {
   if (timer.kind === 'user.autoBreak') {
@@ -36,7 +38,11 @@ async function lockSubject(tx: Tx, timer: Timer): Promise<boolean> {
   return chat !== undefined;
 }
 
-/** Claims one due timer, its subject locked first; undefined when none can be claimed now. */
+/**
+ * Claims one due timer, its subject locked first; undefined when none can be claimed now. Only
+ * the oldest due timer's organization is locked (one organization per transaction, as every
+ * command holds), so the candidates are that organization's.
+ */
 async function claim(tx: Tx, now: Date): Promise<Timer | undefined> {
   const due = await tx
     .select()
@@ -44,7 +50,10 @@ async function claim(tx: Tx, now: Date): Promise<Timer | undefined> {
     .where(lte(timers.dueAt, now))
     .orderBy(asc(timers.dueAt))
     .limit(CANDIDATES);
-  for (const candidate of due) {
+  const orgId = due[0]?.orgId;
+  if (orgId === undefined) return undefined;
+  await lockOrganizationLog(tx, orgId);
+  for (const candidate of due.filter((timer) => timer.orgId === orgId)) {
     if (!(await lockSubject(tx, candidate))) continue;
     // Another instance may have fired it meanwhile, or a command moved it.
     const [timer] = await tx

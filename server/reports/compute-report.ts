@@ -41,7 +41,8 @@ import {
   teams,
   users,
 } from '../db/schema';
-import { catchUp, dailyRollup, rowsOf, workingTimeRows } from './rollup-store';
+import { catchUp, dailyRollup, workingTimeRows } from './rollup-store';
+import { rowsOf } from '../db/rows-of';
 
 /** Who asks: a signed-in staff member (server/auth/viewer.ts has more; this is what is read). */
 export type ReportAsker = { id: string; orgId: string; rights: ReadonlySet<Right> };

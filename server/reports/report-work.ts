@@ -8,6 +8,8 @@ export type AppendedEvent = {
   type: string;
   data: Record<string, unknown>;
   changes: readonly { table: string; op: string; key: string; row?: unknown }[];
+  /** When it happened, if not the append's own time (events of a group commit). */
+  at?: Date | undefined;
 };
 
 /** The chat a change concerns: a chat row, or a message or history line of one. */
@@ -45,9 +47,15 @@ export async function recordReportWork(
     if (event.type === 'operator.statusChanged') {
       const status = event.data.status;
       if (status === 'in_work' || status === 'break')
-        presence.push({ id: event.id, orgId, operatorId, at, status });
+        presence.push({ id: event.id, orgId, operatorId, at: event.at ?? at, status });
     } else if (event.type === 'user.updated' && typeof event.data.online === 'boolean') {
-      presence.push({ id: event.id, orgId, operatorId, at, online: event.data.online });
+      presence.push({
+        id: event.id,
+        orgId,
+        operatorId,
+        at: event.at ?? at,
+        online: event.data.online,
+      });
     }
   }
   if (chatIds.size > 0)

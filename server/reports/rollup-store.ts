@@ -1,3 +1,4 @@
+import { rowsOf } from '../db/rows-of';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -59,10 +60,6 @@ async function lockDay(tx: Tx, orgId: string, source: Source, day: LocalDay): Pr
 
 const INSERT_BATCH = 500;
 
-/** The rows of a raw statement (both drivers answer `{ rows }`). */
-export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
-  return ((await result) as { rows: T[] }).rows;
-}
 
 /** A timestamp from a raw select: a Date from either driver, or its text. */
 const instant = (value: unknown): number =>

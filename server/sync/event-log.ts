@@ -9,6 +9,13 @@ export type PendingEvent = {
   type: EventType;
   data: Record<string, unknown>;
   changes: StoredChange[];
+  /**
+   * Who caused it and under which command, when the events of several commands are appended
+   * together (a group commit); otherwise the append's own.
+   */
+  actor?: Actor;
+  commandId?: string | null;
+  at?: Date;
 };
 export type StoredEvent = typeof events.$inferSelect;
 
@@ -16,18 +23,27 @@ export type StoredEvent = typeof events.$inferSelect;
 export const EVENTS_CHANNEL = 'sc_events';
 
 /**
- * Appends a command's events in its transaction. The per-organization advisory lock makes the
- * organization's events commit in seq order, so a reader of `seq > cursor` never misses an
- * event that committed late. On PostgreSQL the NOTIFY is sent at commit, never for a rollback.
+ * Appends a command's events (or a group of commands' events) in its transaction, in one INSERT.
+ * The per-organization advisory lock makes the organization's events commit in seq order, so a
+ * reader of `seq > cursor` never misses an event that committed late; work that took the lock
+ * when it began says so (`locked`). On PostgreSQL the NOTIFY is sent at commit, never for a
+ * rollback.
  */
 export async function appendEvents(
   tx: Tx,
-  options: { orgId: string; actor: Actor; commandId: string | null; at: Date; notify: boolean },
+  options: {
+    orgId: string;
+    actor: Actor;
+    commandId: string | null;
+    at: Date;
+    notify: boolean;
+    locked?: boolean;
+  },
   pending: readonly PendingEvent[],
   newId: () => string,
 ): Promise<number | null> {
   if (pending.length === 0) return null;
-  await lockOrganizationLog(tx, options.orgId);
+  if (!options.locked) await lockOrganizationLog(tx, options.orgId);
   const last = await advanceHead(tx, options.orgId, pending.length);
   const first = last - pending.length + 1;
   const ids = pending.map(() => newId());
@@ -37,12 +53,12 @@ export async function appendEvents(
       seq: first + index,
       id: ids[index] ?? newId(),
       type: event.type,
-      actor: options.actor,
-      commandId: options.commandId,
+      actor: event.actor ?? options.actor,
+      commandId: event.commandId === undefined ? options.commandId : event.commandId,
       groups: [...new Set(event.changes.flatMap((change) => change.groups))],
       data: event.data,
       changes: event.changes,
-      at: options.at,
+      at: event.at ?? options.at,
     })),
   );
   // The reports' share of the same transaction: which chats to recount, which presence to keep.
@@ -73,7 +89,12 @@ async function advanceHead(tx: Tx, orgId: string, count: number): Promise<number
   return head.seq;
 }
 
-/** Serializes writers of one organization's log (and its licence counts) until commit. */
+/**
+ * Serializes writers of one organization until commit. Every unit of work that changes an
+ * organization's state takes it before anything else (runInScope, the command batch), so one
+ * organization's transactions run one after another and their row locks can never form a cycle;
+ * its events therefore commit in seq order too.
+ */
 export async function lockOrganizationLog(tx: Tx, orgId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(8101, hashtext(${orgId}))`);
 }

@@ -12,6 +12,7 @@ import {
 import { runInScope } from '../../domain/core/run-in-scope';
 import { chatGroups, customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
+import { lockOrganizationLog } from '../../sync/event-log';
 import type { OutboundMessage, SendResult } from '../adapter';
 import { adapterOf } from '../registry';
 import { adapterChannel, failureText, type PipelineDeps } from './pipeline-deps';
@@ -157,6 +158,8 @@ async function markUndelivered(deps: PipelineDeps, job: Job, reason: string): Pr
   const now = deps.clock.now();
   const failureReason = reason.slice(0, LIMITS.deliveryReasonMax);
   const appended = await deps.database.db.transaction(async (tx) => {
+    // The organization before any row, as every unit of work of it locks (runInScope).
+    await lockOrganizationLog(tx, job.orgId);
     const [updated] = await tx
       .update(channelDeliveries)
       .set({ state: 'failed', dueAt: null, lastError: failureReason, updatedAt: now })
