@@ -53,7 +53,11 @@ export type CommandCaller = {
 
 const isCommandType = (type: string): type is CommandType => type in COMMAND_PAYLOADS;
 
-const rejection = (id: string, error: DomainError, viewer: Viewer | null): CommandResult => ({
+export const rejection = (
+  id: string,
+  error: DomainError,
+  viewer: Viewer | null,
+): CommandResult => ({
   id,
   ok: false,
   error: {
@@ -62,6 +66,47 @@ const rejection = (id: string, error: DomainError, viewer: Viewer | null): Comma
     message: errorText(error.errorName, viewer?.language ?? 'en', error.params),
   },
 });
+
+/** A command as checked before it runs: its type and payload, or why it cannot run at all. */
+export type Intake = { sender: CommandSender; fingerprint: string } & (
+  | { ok: true; type: CommandType; payload: unknown }
+  | { ok: false; error: DomainError }
+);
+
+/** Who sent the command, its fingerprint, and whether its type and payload may run at all. */
+export function intake(caller: CommandCaller, command: CommandEnvelope): Intake {
+  const sender = caller.sender ?? senderOfActor(caller.actor);
+  const fingerprint = commandFingerprint(command.type, command.payload);
+  try {
+    if (!isCommandType(command.type))
+      throw new DomainError('UNKNOWN_COMMAND', { type: command.type });
+    if (caller.viewer && !STAFF_COMMAND_TYPES.includes(command.type))
+      throw new DomainError('COMMAND_NOT_ALLOWED');
+    const payload = parseOrFail(COMMAND_PAYLOADS[command.type] as v.GenericSchema, command.payload);
+    return { sender, fingerprint, ok: true, type: command.type, payload };
+  } catch (error) {
+    if (error instanceof DomainError) return { sender, fingerprint, ok: false, error };
+    throw error;
+  }
+}
+
+/** A stored result as the row of command_results holds it. */
+export type StoredResult = { result: unknown; sender: string; fingerprint: string };
+
+/**
+ * What a command id that already has a result answers: that result to its own sender sending the
+ * same payload again, COMMAND_ID_CONFLICT to anyone else.
+ */
+export function storedAnswer(
+  row: StoredResult,
+  asked: { id: string; sender: string; fingerprint: string; viewer: Viewer | null },
+): CommandResult {
+  // Rows stored before senders were recorded answer as they always did.
+  const legacy = row.sender === '';
+  if (legacy || (row.sender === asked.sender && row.fingerprint === asked.fingerprint))
+    return row.result as CommandResult;
+  return rejection(asked.id, new DomainError('COMMAND_ID_CONFLICT'), asked.viewer);
+}
 
 /**
  * How often a command runs again after losing a race to a concurrent transaction. The next run
@@ -82,8 +127,8 @@ export async function executeCommand(
   command: CommandEnvelope,
 ): Promise<CommandResult> {
   const { db } = deps.database;
-  const sender = caller.sender ?? senderOfActor(caller.actor);
-  const fingerprint = commandFingerprint(command.type, command.payload);
+  const checked = intake(caller, command);
+  const { sender, fingerprint } = checked;
 
   /** The answer the id already has, if any: the stored result, or a conflict for anyone else. */
   const earlier = async (): Promise<CommandResult | undefined> => {
@@ -95,27 +140,11 @@ export async function executeCommand(
       })
       .from(commandResults)
       .where(and(eq(commandResults.orgId, caller.orgId), eq(commandResults.commandId, command.id)));
-    if (!row) return undefined;
-    // Rows stored before senders were recorded answer as they always did.
-    const legacy = row.sender === '';
-    if (legacy || (row.sender === sender && row.fingerprint === fingerprint))
-      return row.result as CommandResult;
-    return rejection(command.id, new DomainError('COMMAND_ID_CONFLICT'), caller.viewer);
+    return row && storedAnswer(row, { id: command.id, sender, fingerprint, viewer: caller.viewer });
   };
 
-  let payload: unknown;
-  try {
-    if (!isCommandType(command.type))
-      throw new DomainError('UNKNOWN_COMMAND', { type: command.type });
-    if (caller.viewer && !STAFF_COMMAND_TYPES.includes(command.type))
-      throw new DomainError('COMMAND_NOT_ALLOWED');
-    payload = parseOrFail(COMMAND_PAYLOADS[command.type] as v.GenericSchema, command.payload);
-  } catch (error) {
-    if (error instanceof DomainError)
-      return (await earlier()) ?? rejection(command.id, error, caller.viewer);
-    throw error;
-  }
-  const type = command.type;
+  if (!checked.ok) return (await earlier()) ?? rejection(command.id, checked.error, caller.viewer);
+  const { type, payload } = checked;
   const stored = { orgId: caller.orgId, commandId: command.id, sender, fingerprint };
 
   /** A refusal is remembered too: a retried command gets the same answer, not a second try. */

@@ -5,7 +5,8 @@ import { AuthService } from '../auth/auth-service';
 import { loginLimits } from '../auth/login-limits';
 import { RateLimiter } from '../limits/rate-limiter';
 import { loadViewer } from '../auth/viewer';
-import { executeCommand, type CommandDeps } from '../domain/execute-command';
+import type { CommandDeps } from '../domain/execute-command';
+import { CommandQueue } from '../domain/command-queue';
 import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
@@ -94,13 +95,15 @@ export async function buildServer(
       workers?.kick({ receivers: work.receivers });
     },
   };
+  const commands = new CommandQueue(commandDeps);
   const context: ServerContext = {
     database,
     clock,
     hub,
     presence,
     auth,
-    execute: (caller, command) => executeCommand(commandDeps, caller, command),
+    execute: (caller, command) => commands.execute(caller, command),
+    executeAll: (caller, list) => commands.executeAll(caller, list),
     limiter,
     adapters,
   };

@@ -11,17 +11,16 @@ import { authOf, requireAuth } from './require-auth';
  * One command of a batch, answered whatever happens to it. A failure that is not a refusal (the
  * database refusing a value, a bug) answers this command UNKNOWN_ERROR and is logged with the
  * command's id and type, while the batch's other commands still get their results: one command
- * the server cannot take must not hide whether the others were applied. Its transaction rolled
- * back and no result is stored under its id, so the same command sent again runs again.
+ * the server cannot take must not hide whether the others were applied. Its changes rolled back
+ * and no result is stored under its id, so the same command sent again runs again.
  */
-async function executeAnswered(
-  context: ServerContext,
+async function answered(
   request: FastifyRequest,
-  caller: CommandCaller,
   command: CommandEnvelope,
+  running: Promise<CommandResult>,
 ): Promise<CommandResult> {
   try {
-    return await context.execute(caller, command);
+    return await running;
   } catch (error) {
     const language = requestLanguage(request);
     if (error instanceof DomainError)
@@ -39,7 +38,11 @@ async function executeAnswered(
   }
 }
 
-/** POST /api/commands: an ordered batch, one result per command, each in its own transaction. */
+/**
+ * POST /api/commands: an ordered batch, one result per command. The commands are queued together
+ * in order, so an outbox's flush runs in as few transactions as the group commit allows
+ * (server/domain/command-queue.ts), each command still refused or applied by itself.
+ */
 export const commandRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   app.post('/commands', { preHandler: requireAuth(context) }, async (request) => {
     const body = parseOrFail(CommandsBody, request.body);
@@ -49,9 +52,12 @@ export const commandRoutes = (context: ServerContext) => async (app: FastifyInst
       actor: { kind: 'user', id: viewer.id },
       viewer,
     };
-    const results: CommandResult[] = [];
-    for (const command of body.commands)
-      results.push(await executeAnswered(context, request, caller, command));
+    const running = context.executeAll(caller, body.commands);
+    const results = await Promise.all(
+      body.commands.map((command, index) =>
+        answered(request, command, running[index] as Promise<CommandResult>),
+      ),
+    );
     return { results };
   });
 };

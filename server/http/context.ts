@@ -66,7 +66,13 @@ export type ServerContext = {
   hub: LiveHub;
   presence: Presence;
   auth: AuthService;
+  /** Runs a command in its organization's next group commit (server/domain/command-queue.ts). */
   execute: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
+  /** Queues a sender's commands together, in order: one promise per command. */
+  executeAll: (
+    caller: CommandCaller,
+    commands: readonly CommandEnvelope[],
+  ) => Promise<CommandResult>[];
   limiter: RateLimiter;
   adapters: ChannelAdapters;
 };
