@@ -201,6 +201,8 @@ async function runTogether(
     // Each message's own event answers its command; what distribution did after them (a queue
     // served, timers) belongs to no one command.
     for (const event of done.scope.pending) {
+      // The messages left to run one by one come after every message written together.
+      if (event.at) run.lastNow = Math.max(run.lastNow, event.at.getTime() + 1);
       run.events.push({ ...event, at: event.at ?? last });
       const index = event.commandId ? byCommand.get(event.commandId) : undefined;
       if (index !== undefined)
