@@ -142,6 +142,43 @@ describe('commands that arrive together', () => {
       .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
       .where(inArray(t.clientContacts.value, newcomers));
     expect(newcomerChats).toHaveLength(newcomers.length);
+    // Each opened as a chat opened alone is: its client, its identity, a "created" line like a
+    // regular's, and its chat.created event before its first message's.
+    const createdLines = await server.database.db
+      .select({ chatId: t.chatHistory.chatId, data: t.chatHistory.data })
+      .from(t.chatHistory)
+      .where(
+        and(
+          eq(t.chatHistory.kind, 'created'),
+          inArray(
+            t.chatHistory.chatId,
+            newcomerChats.map((row) => row.id),
+          ),
+        ),
+      );
+    const regularChat = await customerOpensChat(server, suite.ids, 'alone', `alone-${newId()}`);
+    const [aloneLine] = await server.database.db
+      .select({ data: t.chatHistory.data })
+      .from(t.chatHistory)
+      .where(eq(t.chatHistory.chatId, regularChat.id));
+    expect(createdLines).toHaveLength(newcomers.length);
+    for (const line of createdLines) expect(line.data).toEqual(aloneLine?.data);
+    const opening = await server.database.db
+      .select({ type: t.events.type, data: t.events.data })
+      .from(t.events)
+      .where(
+        and(
+          eq(t.events.orgId, suite.ids.org.id),
+          inArray(t.events.type, ['chat.created', 'message.added']),
+        ),
+      )
+      .orderBy(asc(t.events.seq));
+    for (const row of newcomerChats) {
+      const types = opening
+        .filter((event) => (event.data as { chatId?: string }).chatId === row.id)
+        .map((event) => event.type);
+      expect(types).toEqual(['chat.created', 'message.added', 'message.added']);
+    }
     // Each command's result names an event it caused.
     await expectOwnEvents(
       results.map((result) => result.id),

@@ -6,6 +6,7 @@ import { chatRow, messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 import { senderAddresses } from './blacklist-check';
 import { rowsOf } from '../../db/rows-of';
+import { openChatsTogether, plainOpenings, type Newcomer } from './open-chats-together';
 
 /** One customer's message of a group commit, with the instant it was taken in. */
 export type ReceiveItem = {
@@ -86,16 +87,19 @@ const byChat = (values: ReadonlyMap<string, Date>): SQL =>
   )} end)`;
 
 /**
- * Customers' messages into their open chats, set by set: the common case of a busy channel —
- * a known customer, not blacklisted, writing text into a chat that is already open — takes one
- * INSERT of the messages and one UPDATE of their chats for the whole group, where message.receive
- * one by one costs a dozen statements each. Everything else (a first message, an unknown or
- * blacklisted sender, files, a sender's own message id already taken, an inactive channel) is
- * left to the one-by-one handler, and so is every later message of a customer one of those left
- * is from: a customer's messages keep their order. Runs under the organization's lock, which
- * every unit of work of the organization takes first, so nothing changes between the reads and
- * the writes. Emits each taken message's `message.added` on the scope, and returns the indexes
- * it took, in order.
+ * Customers' messages, set by set: the common case of a busy channel — a known customer, not
+ * blacklisted, writing text into a chat that is already open, or a new customer's first text
+ * opening a chat in a channel that routes only by its default rule and sends no greeting — takes
+ * one INSERT of the messages (and of the new clients, identities, chats and history lines) and one
+ * UPDATE of their chats for the whole group, where message.receive one by one costs a dozen
+ * statements each, two dozen for a new chat. Everything else (an unknown or blacklisted sender
+ * with contacts to check, files, a sender's own message id already taken, an inactive channel, a
+ * channel that routes by rules or greets) is left to the one-by-one handler, and so is every later
+ * message of a customer one of those left is from: a customer's messages keep their order. Runs
+ * under the organization's lock, which every unit of work of the organization takes first, so
+ * nothing changes between the reads and the writes. Emits each taken message's events on the
+ * scope (`chat.created` before the first message of a new chat, whose team's queue is then
+ * served), and returns the indexes it took, in order.
  */
 export async function receiveTogether(
   scope: CommandScope,
@@ -136,30 +140,66 @@ export async function receiveTogether(
   const candidates = plain.filter((item) => active.has(item.payload.channelId));
   const senders = candidates.length === 0 ? new Map() : await findSenders(scope, candidates);
 
+  // A customer writing for the first time opens a chat here too, where the channel opens chats
+  // the plain way (no routing rule but the default, no greeting) and gave no phone or e-mail to
+  // make contacts of; their later messages of the group join that chat.
+  const unknownChannels = candidates.flatMap((item) => {
+    const found = senders.get(item.index) as SenderFound | undefined;
+    return found && found.clientId === null ? [item.payload.channelId] : [];
+  });
+  const openings = await plainOpenings(scope, [...new Set(unknownChannels)]);
+
   // In order: an item is taken only if every earlier message of its customer was, and its own
   // message id is new; the first one left behind holds back the rest of that customer's.
   const heldBack = new Set<string>();
   const usedIds = new Set<string>();
-  const taken: { item: ReceiveItem; clientId: string; chatId: string; messageId: string }[] = [];
+  const opened = new Map<string, Newcomer>();
+  const taken: {
+    item: ReceiveItem;
+    clientId: string;
+    chatId: string;
+    messageId: string;
+    opens: Newcomer | null;
+  }[] = [];
   for (const item of items) {
     const key = customerKey(item.payload);
     const own = item.payload.messageId;
     const found = senders.get(item.index) as SenderFound | undefined;
-    const fits =
-      !heldBack.has(key) &&
-      found?.clientId &&
-      found.chatId &&
-      found.entryId === null &&
-      (own === undefined || (!takenIds.has(own) && !usedIds.has(own)));
-    if (!fits || !found.clientId || !found.chatId) {
+    const newId = own === undefined || (!takenIds.has(own) && !usedIds.has(own));
+    if (heldBack.has(key) || !found || found.entryId !== null || !newId) {
+      heldBack.add(key);
+      continue;
+    }
+    const joins = opened.get(key);
+    const opening = openings.get(item.payload.channelId);
+    const { client } = item.payload;
+    let place: { clientId: string; chatId: string; opens: Newcomer | null } | null = null;
+    if (joins) place = { clientId: joins.clientId, chatId: joins.chatId, opens: null };
+    else if (found.clientId && found.chatId)
+      place = { clientId: found.clientId, chatId: found.chatId, opens: null };
+    else if (found.clientId === null && opening && !client.phone && !client.email) {
+      const newcomer: Newcomer = {
+        clientId: scope.newId(),
+        chatId: scope.newId(),
+        channelId: item.payload.channelId,
+        externalId: client.externalId,
+        name: client.name?.trim() || client.externalId,
+        opening,
+        at: item.now,
+      };
+      opened.set(key, newcomer);
+      place = { clientId: newcomer.clientId, chatId: newcomer.chatId, opens: newcomer };
+    }
+    if (!place) {
       heldBack.add(key);
       continue;
     }
     const messageId = own ?? scope.newId();
     usedIds.add(messageId);
-    taken.push({ item, clientId: found.clientId, chatId: found.chatId, messageId });
+    taken.push({ item, messageId, ...place });
   }
   if (taken.length === 0) return [];
+  const created = await openChatsTogether(scope, [...opened.values()]);
 
   // A chat's messages of one group keep their order: each is a millisecond after the one before.
   const lastAt = new Map<string, Date>();
@@ -209,18 +249,45 @@ export async function receiveTogether(
     const message = messageOf.get(entry.messageId);
     if (!chat || !message) throw new Error('a message of the group was not stored');
     const groups = [...chatGroups(chat), customerGroup(entry.clientId)];
-    const changes: StoredChange[] = [
-      { table: 'chats', op: 'put', key: chat.id, row: chatRow(chat), groups },
-      { table: 'messages', op: 'put', key: message.id, row: messageRow(message), groups },
-    ];
-    scope.pending.push({
-      type: 'message.added',
+    const chatPut: StoredChange = {
+      table: 'chats',
+      op: 'put',
+      key: chat.id,
+      row: chatRow(chat),
+      groups,
+    };
+    const messagePut: StoredChange = {
+      table: 'messages',
+      op: 'put',
+      key: message.id,
+      row: messageRow(message),
+      groups,
+    };
+    const own = { actor: entry.item.actor, commandId: entry.item.commandId, at: entry.at };
+    const added = {
+      type: 'message.added' as const,
       data: { chatId: chat.id, messageId: message.id, internal: false, fromClient: true },
-      changes,
-      actor: entry.item.actor,
-      commandId: entry.item.commandId,
-      at: entry.at,
-    });
+      ...own,
+    };
+    const creation = entry.opens && created.get(chat.id);
+    if (creation) {
+      scope.pending.push({
+        type: 'chat.created',
+        data: {
+          chatId: chat.id,
+          channelId: chat.channelId,
+          clientId: chat.clientId,
+          teamId: chat.teamId,
+        },
+        changes: [...creation.client, chatPut, creation.history],
+        ...own,
+      });
+      scope.pending.push({ ...added, changes: [messagePut] });
+      // It waits in its team's queue, served before the group commits.
+      scope.serveTeams([chat.teamId]);
+    } else {
+      scope.pending.push({ ...added, changes: [chatPut, messagePut] });
+    }
   }
   return stamped.map((entry) => entry.item.index);
 }
