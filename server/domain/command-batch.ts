@@ -63,12 +63,21 @@ type Running = {
   lastNow: number;
 };
 
-/** Each command its own instant, never before the one before it in the batch. */
+/**
+ * Each command its own instant, after the one before it in the batch: a chat's messages sort by
+ * their time, and ties would fall to their ids, which a channel may choose in any order. The
+ * first command of a batch takes the clock's time; a later one at most a millisecond per command
+ * ahead of the clock, and only while the batch runs faster than that.
+ */
 function nextNow(run: Running): Date {
-  const now = Math.max(run.deps.clock.now().getTime(), run.lastNow);
+  const now = Math.max(run.deps.clock.now().getTime(), run.lastNow + 1);
   run.lastNow = now;
   return new Date(now);
 }
+
+/** The batch's own time: its last command's, or the clock's when none ran. */
+const batchTime = (run: Running): Date =>
+  new Date(Number.isFinite(run.lastNow) ? run.lastNow : run.deps.clock.now().getTime());
 
 function keepEvents(run: Running, scope: CommandScope, index: number): void {
   const { caller, command } = run.items[index] as BatchItem;
@@ -202,7 +211,7 @@ async function runTogether(
     // served, timers) belongs to no one command.
     for (const event of done.scope.pending) {
       // The messages left to run one by one come after every message written together.
-      if (event.at) run.lastNow = Math.max(run.lastNow, event.at.getTime() + 1);
+      if (event.at) run.lastNow = Math.max(run.lastNow, event.at.getTime());
       run.events.push({ ...event, at: event.at ?? last });
       const index = event.commandId ? byCommand.get(event.commandId) : undefined;
       if (index !== undefined)
@@ -278,7 +287,7 @@ export async function executeBatch(
         events: [],
         stamped: new Map(),
         channelWork: { deliver: false, receivers: false },
-        lastNow: deps.clock.now().getTime(),
+        lastNow: Number.NEGATIVE_INFINITY,
       };
       const stored = await storedResults(
         tx,
@@ -332,7 +341,7 @@ export async function executeBatch(
           orgId,
           actor: { kind: 'system' },
           commandId: null,
-          at: new Date(current.lastNow),
+          at: batchTime(current),
           notify: deps.database.kind === 'postgres',
           locked: true,
         },
@@ -344,7 +353,7 @@ export async function executeBatch(
       const before = head - current.events.length;
       const seqs = new Map<number, number>();
       const results: (typeof commandResults.$inferInsert)[] = [];
-      const createdAt = new Date(current.lastNow);
+      const createdAt = batchTime(current);
       for (const [index, fate] of current.fates) {
         const { command } = items[index] as BatchItem;
         const { sender, fingerprint } = intakes[index] as Intake;
