@@ -132,7 +132,13 @@ export async function buildServer(
     reportRoutes(context, (orgId) => reports?.figuresOwed(orgId)),
     { prefix: '/api' },
   );
-  const pipelineDeps = { database, clock, wake, adapters };
+  const pipelineDeps = {
+    database,
+    clock,
+    wake,
+    adapters,
+    execute: context.execute,
+  };
   workers = options.channelWorkers
     ? startChannelWorkers(pipelineDeps, {
         ...options.channelWorkers,

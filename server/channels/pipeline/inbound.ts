@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -6,6 +6,7 @@ import {
   LIMITS,
   makeTextSafe,
   type Attachment,
+  type CommandEnvelope,
 } from '../../../src/protocol';
 import { channelInboundEvents, files } from '../../db/schema';
 import type { Db } from '../../db/database';
@@ -61,26 +62,39 @@ export async function storeInboundEvents(
 
 type ClaimedEvent = typeof channelInboundEvents.$inferSelect;
 
-/** Claims one due event (FOR UPDATE SKIP LOCKED), counting the attempt; undefined when none. */
-async function claimEvent(db: Db, now: Date): Promise<ClaimedEvent | undefined> {
+/** Due events one round claims together: their messages then share group commits. */
+export const INBOUND_GROUP = 100;
+
+/**
+ * Claims up to `limit` due events, oldest first (FOR UPDATE SKIP LOCKED), counting an attempt for
+ * each; none when none is due.
+ */
+async function claimEvents(db: Db, now: Date, limit: number): Promise<ClaimedEvent[]> {
   return db.transaction(async (tx) => {
-    const [due] = await tx
-      .select()
+    const due = await tx
+      .select({ id: channelInboundEvents.id })
       .from(channelInboundEvents)
       .where(and(isNotNull(channelInboundEvents.dueAt), lte(channelInboundEvents.dueAt, now)))
-      .orderBy(asc(channelInboundEvents.dueAt))
-      .limit(1)
+      .orderBy(asc(channelInboundEvents.dueAt), asc(channelInboundEvents.receivedAt))
+      .limit(limit)
       .for('update', { skipLocked: true });
-    if (!due) return undefined;
-    const [claimed] = await tx
+    if (due.length === 0) return [];
+    const claimed = await tx
       .update(channelInboundEvents)
       .set({
         attempts: sql`${channelInboundEvents.attempts} + 1`,
         dueAt: new Date(now.getTime() + CLAIM_LEASE_MS),
       })
-      .where(eq(channelInboundEvents.id, due.id))
+      .where(
+        inArray(
+          channelInboundEvents.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
-    return claimed;
+    // In the order they were due, as the customers wrote them.
+    const order = new Map(due.map((row, index) => [row.id, index]));
+    return claimed.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   });
 }
 
@@ -128,12 +142,20 @@ type Outcome =
   | { kind: 'processed'; externalId: string | null; messageId: string | null }
   | { kind: 'failed'; error: string; final: boolean };
 
-/** Turns one claimed event into `message.receive`, once. */
-async function processEvent(deps: PipelineDeps, event: ClaimedEvent): Promise<Outcome> {
+/** A claimed event made ready: its `message.receive`, or already an outcome. */
+type Prepared =
+  | { kind: 'command'; command: CommandEnvelope; externalId: string }
+  | { kind: 'outcome'; outcome: Outcome };
+
+/** Reads one claimed event through its adapter and stores its files: its command, once. */
+async function prepareEvent(deps: PipelineDeps, event: ClaimedEvent): Promise<Prepared> {
+  const failed = (error: string, final: boolean): Prepared => ({
+    kind: 'outcome',
+    outcome: { kind: 'failed', error, final },
+  });
   const channel = await adapterChannel(deps.database.db, event.channelId);
   const adapter = channel && adapterOf(deps.adapters, channel.type);
-  if (!channel || !adapter)
-    return { kind: 'failed', error: 'CHANNEL_SERVICE_NOT_FOUND', final: true };
+  if (!channel || !adapter) return failed('CHANNEL_SERVICE_NOT_FOUND', true);
   let inbound;
   try {
     inbound = await adapter.toMessage(
@@ -142,13 +164,10 @@ async function processEvent(deps: PipelineDeps, event: ClaimedEvent): Promise<Ou
       AbortSignal.timeout(60_000),
     );
   } catch (error) {
-    return {
-      kind: 'failed',
-      error: failureText(error),
-      final: event.attempts >= INBOUND_MAX_ATTEMPTS,
-    };
+    return failed(failureText(error), event.attempts >= INBOUND_MAX_ATTEMPTS);
   }
-  if (inbound.kind === 'ignore') return { kind: 'processed', externalId: null, messageId: null };
+  if (inbound.kind === 'ignore')
+    return { kind: 'outcome', outcome: { kind: 'processed', externalId: null, messageId: null } };
   const { attachments, notKept } = await storeFiles(
     deps.database.db,
     event,
@@ -160,10 +179,10 @@ async function processEvent(deps: PipelineDeps, event: ClaimedEvent): Promise<Ou
     .join('\n')
     .slice(0, LIMITS.messageTextMax);
   // The command id is the event's own, so a re-run after a crash finds the first result.
-  const result = await executeCommand(
-    deps,
-    { orgId: event.orgId, actor: { kind: 'channel', id: event.channelId }, viewer: null },
-    {
+  return {
+    kind: 'command',
+    externalId: inbound.client.externalId,
+    command: {
       id: event.id,
       type: 'message.receive',
       payload: {
@@ -174,9 +193,46 @@ async function processEvent(deps: PipelineDeps, event: ClaimedEvent): Promise<Ou
         attachments,
       },
     },
-  );
-  if (!result.ok) return { kind: 'failed', error: result.error.name, final: true };
-  return { kind: 'processed', externalId: inbound.client.externalId, messageId: event.id };
+  };
+}
+
+/**
+ * The claimed events' commands, run as the server runs commands: all queued at once, in order,
+ * so one organization's share one group commit and each customer's keep their order. Without the
+ * queue (a test's own deps), one at a time.
+ */
+async function runCommands(
+  deps: PipelineDeps,
+  events: readonly ClaimedEvent[],
+  prepared: readonly Prepared[],
+): Promise<Outcome[]> {
+  const run = async (event: ClaimedEvent, ready: Prepared): Promise<Outcome> => {
+    if (ready.kind === 'outcome') return ready.outcome;
+    const caller = {
+      orgId: event.orgId,
+      actor: { kind: 'channel' as const, id: event.channelId },
+      viewer: null,
+    };
+    try {
+      const result = deps.execute
+        ? await deps.execute(caller, ready.command)
+        : await executeCommand(deps, caller, ready.command);
+      if (!result.ok) return { kind: 'failed', error: result.error.name, final: true };
+      return { kind: 'processed', externalId: ready.externalId, messageId: event.id };
+    } catch (error) {
+      return {
+        kind: 'failed',
+        error: failureText(error),
+        final: event.attempts >= INBOUND_MAX_ATTEMPTS,
+      };
+    }
+  };
+  if (deps.execute)
+    return Promise.all(events.map((event, index) => run(event, prepared[index] as Prepared)));
+  const outcomes: Outcome[] = [];
+  for (const [index, event] of events.entries())
+    outcomes.push(await run(event, prepared[index] as Prepared));
+  return outcomes;
 }
 
 /**
@@ -189,41 +245,57 @@ export async function runDueInboundEvents(deps: PipelineDeps, limit = 500): Prom
   let handled = 0;
   while (handled < limit) {
     const now = deps.clock.now();
-    const event = await claimEvent(deps.database.db, now);
-    if (!event) break;
-    handled += 1;
-    let outcome: Outcome;
-    try {
-      outcome = await processEvent(deps, event);
-    } catch (error) {
-      outcome = {
-        kind: 'failed',
-        error: failureText(error),
-        final: event.attempts >= INBOUND_MAX_ATTEMPTS,
-      };
+    const events = await claimEvents(
+      deps.database.db,
+      now,
+      Math.min(INBOUND_GROUP, limit - handled),
+    );
+    if (events.length === 0) break;
+    handled += events.length;
+    const prepared: Prepared[] = [];
+    for (const event of events) {
+      try {
+        prepared.push(await prepareEvent(deps, event));
+      } catch (error) {
+        prepared.push({
+          kind: 'outcome',
+          outcome: {
+            kind: 'failed',
+            error: failureText(error),
+            final: event.attempts >= INBOUND_MAX_ATTEMPTS,
+          },
+        });
+      }
     }
-    const done = deps.clock.now();
-    const set =
-      outcome.kind === 'processed'
-        ? {
-            processedAt: done,
-            dueAt: null,
-            lastError: null,
-            externalId: outcome.externalId,
-            messageId: outcome.messageId,
-          }
-        : outcome.final
-          ? { setAsideAt: done, dueAt: null, lastError: outcome.error }
-          : {
-              dueAt: new Date(done.getTime() + backoffMs(event.attempts)),
-              lastError: outcome.error,
-            };
-    await deps.database.db
-      .update(channelInboundEvents)
-      .set(set)
-      .where(eq(channelInboundEvents.id, event.id));
-    if (outcome.kind === 'failed')
-      await noteHealth(deps, event.channelId, { error: `inbound: ${outcome.error}` });
+    const outcomes = await runCommands(deps, events, prepared);
+    for (const [index, event] of events.entries())
+      await settleEvent(deps, event, outcomes[index] as Outcome);
   }
   return handled;
+}
+
+/** Records how an event ended: processed, retried later with backoff, or set aside. */
+async function settleEvent(deps: PipelineDeps, event: ClaimedEvent, outcome: Outcome) {
+  const done = deps.clock.now();
+  const set =
+    outcome.kind === 'processed'
+      ? {
+          processedAt: done,
+          dueAt: null,
+          lastError: null,
+          externalId: outcome.externalId,
+          messageId: outcome.messageId,
+        }
+      : outcome.final
+        ? { setAsideAt: done, dueAt: null, lastError: outcome.error }
+        : {
+            dueAt: new Date(done.getTime() + backoffMs(event.attempts)),
+            lastError: outcome.error,
+          };
+  await deps.database.db
+    .update(channelInboundEvents)
+    .set(set)
+    .where(eq(channelInboundEvents.id, event.id));
+  if (outcome.kind === 'failed')
+    await noteHealth(deps, event.channelId, { error: `inbound: ${outcome.error}` });
 }

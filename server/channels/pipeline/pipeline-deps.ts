@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { ChannelType } from '../../../src/protocol';
+import type { ChannelType, CommandEnvelope, CommandResult } from '../../../src/protocol';
+import type { CommandCaller } from '../../domain/execute-command';
 import type { Database, Db } from '../../db/database';
 import { channels } from '../../db/schema';
 import type { Clock } from '../../clock';
@@ -13,6 +14,11 @@ export type PipelineDeps = {
   /** Tells live sockets of an organization that its log grew. */
   wake: (orgId: string) => void;
   adapters: ChannelAdapters;
+  /**
+   * The server's command queue (group commit); without it, the pipeline runs its commands one at
+   * a time through executeCommand.
+   */
+  execute?: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
 };
 
 /** A stored channel as its adapter sees it, with whether it is active; undefined when unknown. */
