@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import type * as Catalogs from './src/app/i18n/catalogs';
 import type * as CompileMessages from './src/app/i18n/compile-messages';
-import { LANGUAGE_KEY, storedFromLanguage } from './src/app/i18n/language-storage';
+import { LANGUAGE_KEY, storedFromLanguage } from './src/ui/i18n/language-storage';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
