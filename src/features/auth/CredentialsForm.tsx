@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import * as v from 'valibot';
-import { LoginBody } from '../../protocol';
+import { LoginBody } from '../../protocol/sign-in-api';
 import { TextField } from '../../ui/forms/TextField';
 import { useApi } from '../../ui/http/api-context';
 import { useTexts } from '../../ui/i18n/texts';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { PLATFORM_NAME } from '../../protocol';
+import { PLATFORM_NAME } from '../../protocol/limits';
 import { useTexts } from '../../ui/i18n/texts';
 import { usePageTitle } from '../../ui/page-title';
 import type { SignInKey } from './auth-messages';

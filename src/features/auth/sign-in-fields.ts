@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { EmailSchema, LoginBody, TotpCodeSchema, type ErrorName } from '../../protocol';
+import type { ErrorName } from '../../protocol';
+import { LoginBody } from '../../protocol/sign-in-api';
+import { EmailSchema, TotpCodeSchema } from '../../protocol/validation';
 import type { Texts } from '../../ui/i18n/texts';
 import type { SignInKey } from './auth-messages';
 
