@@ -27,8 +27,9 @@ const REACT_ONLY =
  *   - anything else: the app's entry (src/app/main.tsx) with the stored language's texts, and with
  *     a token, for `/` (which leads there) and `/admin/…`, the workspace of src/app/workspace.ts.
  *
- * So the app's entry, its imports and its stylesheet are not tags of the page: the script adds
- * them, and starts the chosen entry once the page is parsed (the entries draw into #app).
+ * So the app's entry and its imports are not tags of the page: the script adds them, and starts
+ * the chosen entry once the page is parsed (the entries draw into #app). The stylesheet both
+ * entries use stays a tag of the page, blocking its rendering in every browser.
  */
 function startChunkPreload(): Plugin {
   let base = '/';
@@ -84,6 +85,9 @@ function startChunkPreload(): Plugin {
         const landingChunk = chunkOf('src/landing/main.tsx');
         const appEntry = entry(app);
         const landingEntry = entry(landingChunk);
+        const sharedCss = appEntry.css.filter((href) => landingEntry.css.includes(href));
+        for (const start of [appEntry, landingEntry])
+          start.css = start.css.filter((href) => !sharedCss.includes(href));
         const workspace = needs('src/app/workspace.ts', closure(app));
         // Every page shows texts: the stored language's comes too (load-messages.ts, and the
         // landing page's load-landing-messages.ts).
@@ -97,7 +101,8 @@ function startChunkPreload(): Plugin {
           en: texts('src/landing/landing-messages-en.ts', landingChunk),
           ru: texts('src/landing/landing-messages-ru.ts', landingChunk),
         };
-        // The tags Vite wrote for the app's entry: the script decides about them now.
+        // The tags Vite wrote for the app's entry, but the shared stylesheet: the script decides
+        // about them now.
         const appTags = [
           `<script type="module" crossorigin src="${appEntry.script}"></script>`,
           ...appEntry.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
@@ -108,9 +113,10 @@ function startChunkPreload(): Plugin {
           html = html.replace(new RegExp(`\\s*${escapeRegExp(tag)}`), '');
         }
         const json = (value: unknown) => JSON.stringify(value);
-        // Styles are applied by link tags added here, which block rendering as the page's own
-        // would; a chunk's styles beyond them are only preloaded: Vite's loader applies them
-        // when the chunk is imported.
+        // An entry's own styles, if it has any beyond the shared stylesheet, are applied by link
+        // tags added here, which block rendering as the page's own do (in Chromium; elsewhere the
+        // entry's first render waits for its script, which comes after them); a chunk's styles
+        // beyond them are only preloaded: Vite's loader applies them when the chunk is imported.
         const script = `(() => {
   let signedIn = false;
   let russian = false;
