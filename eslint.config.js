@@ -115,6 +115,25 @@ export default tseslint.config(
     ),
   },
   {
+    // The landing page's entry: the sign-in screen for a visitor without a session, and nothing
+    // of the workspace (docs/performance.md; src/landing/landing-entry.test.ts checks the whole
+    // graph it reaches).
+    files: ['src/landing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(store|sync|workers|sw|app|widget)(/|$)|(^|/)features/(?!auth/)',
+              message: 'src/landing imports only src/features/auth, src/ui and src/protocol.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A feature's files sit directly in its folder, so '../<name>' is another feature.
     files: ['src/features/**'],
     rules: {

@@ -4,7 +4,7 @@ import { PLATFORM_NAME } from '../protocol';
 import { registerServiceWorker } from '../sw/register';
 import '../ui/theme.css';
 import { App } from './App';
-import { readLanguage } from './i18n/language-storage';
+import { readLanguage } from '../ui/i18n/language-storage';
 import { loadMessages } from './i18n/load-messages';
 import { createAppRouter } from './router';
 import { AppUpdate } from './shell/app-update';

@@ -8,7 +8,6 @@ import {
   TotpCodeSchema,
   customerDetail,
 } from './validation';
-import { normalizeEmail } from './email';
 import { LanguageSchema } from './entities/organization';
 import { CommandEnvelopeSchema } from './commands';
 import { AttachmentListSchema, type Attachment } from './attachments';
@@ -24,15 +23,6 @@ export type ApiAnswer<T> =
   | { code: 'totp_required'; entity: { ticket: string } }
   | { code: 'error'; error: ApiError };
 
-export const LoginBody = v.object({
-  // The account lookup and the login limits both key on this spelling (normalizeEmail).
-  email: v.pipe(v.string(), v.transform(normalizeEmail), v.minLength(1), v.maxLength(255)),
-  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
-});
-export const LoginTotpBody = v.object({
-  ticket: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
-  totpCode: TotpCodeSchema,
-});
 export const TotpToggleBody = v.object({ enabled: v.boolean(), totpCode: TotpCodeSchema });
 export const AccountUpdateBody = v.object({
   name: v.optional(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { normalizeEmail } from './email';
 import { EmailSchema } from './validation';
-import { LoginBody } from './api';
+import { LoginBody } from './sign-in-api';
 
 const loginEmail = (email: string) => v.parse(LoginBody, { email, password: 'Demo-pass-1!' }).email;
 

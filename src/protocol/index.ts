@@ -34,6 +34,7 @@ export * from './synced-tables';
 export * from './events';
 export * from './sync';
 export * from './api';
+export * from './sign-in-api';
 export * from './service-worker-messages';
 export * from './app-paths';
 export * from './category-path';

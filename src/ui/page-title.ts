@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PLATFORM_NAME } from '../protocol';
+import { PLATFORM_NAME } from '../protocol/limits';
 
 /** The document title for a page: its own title beside the platform name, or the platform name alone (spec §2). */
 export function pageTitle(title?: string): string {

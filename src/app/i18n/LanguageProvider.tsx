@@ -1,7 +1,13 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '../../protocol';
-import { I18nContext, createTranslator, type I18n, type Translator } from '../../ui/i18n';
-import { readLanguage, storeLanguage } from './language-storage';
+import {
+  I18nContext,
+  TextsContext,
+  createTranslator,
+  type I18n,
+  type Translator,
+} from '../../ui/i18n';
+import { readLanguage, storeLanguage } from '../../ui/i18n/language-storage';
 import { loadMessages, loadedMessages } from './load-messages';
 
 /** The app's every text in one language loaded before (main.tsx loads the stored one). */
@@ -21,5 +27,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     () => ({ ...translatorFor(lang), setLang, translatorFor }),
     [lang, setLang],
   );
-  return <I18nContext value={i18n}>{children}</I18nContext>;
+  // The same language for screens that show only texts (the sign-in, the language switch).
+  return (
+    <I18nContext value={i18n}>
+      <TextsContext value={i18n}>{children}</TextsContext>
+    </I18nContext>
+  );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { LoginScreen } from '../../features/auth/LoginScreen';
 import { useI18n } from '../../ui/i18n';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
 
 const loginApi = getRouteApi('/');
 

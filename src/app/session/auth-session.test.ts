@@ -6,7 +6,8 @@ import type { SyncHandle } from '../../sync/sync-client';
 import { INITIAL_SYNC_STATE, type SyncSession, type SyncState } from '../../sync/sync-state';
 import type { ApiClient, RequestOptions } from '../../ui/http';
 import { AuthSession } from './auth-session';
-import { SessionStorage, TOKEN_KEY, USER_KEY } from './session-storage';
+import { TOKEN_KEY, USER_KEY } from '../../ui/session-token';
+import { SessionStorage } from './session-storage';
 
 const user: CurrentUser = {
   id: 'u1',

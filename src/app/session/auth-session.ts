@@ -4,7 +4,8 @@ import type { SyncHandle } from '../../sync/sync-client';
 import type { SyncSession } from '../../sync/sync-state';
 import type { ApiClient } from '../../ui/http';
 import { loadCurrentUser } from './current-user';
-import { TOKEN_KEY, type SessionStorage } from './session-storage';
+import { followOtherTabs } from '../../ui/session-token';
+import type { SessionStorage } from './session-storage';
 import { SyncView } from './sync-view';
 
 /** A signed-in user with their local database and running sync engine. */
@@ -118,9 +119,7 @@ export class AuthSession {
 
   /** Another tab signed in or out: this one follows by reloading into the new state. */
   followOtherTabs(target: Pick<Window, 'addEventListener'>, reload: () => void): void {
-    target.addEventListener('storage', (event) => {
-      if (event.key === TOKEN_KEY || event.key === null) reload();
-    });
+    followOtherTabs(target, reload);
   }
 
   private async start(token: string): Promise<SessionOutcome> {

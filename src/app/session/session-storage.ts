@@ -1,17 +1,14 @@
 import * as v from 'valibot';
 import type { CurrentUser } from '../../protocol';
 import { CurrentUserSchema } from '../../protocol';
-
-/** Spec §3: the token is kept in the browser under `token`. */
-export const TOKEN_KEY = 'token';
-/**
- * The last current user loaded for this token, so a reload without network still opens the
- * workspace and its outbox (DESIGN §5). It is written only after a successful load and goes
- * with the token.
- */
-export const USER_KEY = 'sc-user';
-
-export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+import {
+  TOKEN_KEY,
+  USER_KEY,
+  readItem,
+  storeToken,
+  writeItem,
+  type StorageLike,
+} from '../../ui/session-token';
 
 /** The session's browser storage. Storage can throw (disabled, private modes): then there is simply no session. */
 export class SessionStorage {
@@ -23,8 +20,7 @@ export class SessionStorage {
 
   /** A new token starts a new session: the user cached for the old one is dropped. */
   storeToken(token: string): void {
-    this.write(USER_KEY, null);
-    this.write(TOKEN_KEY, token);
+    storeToken(this.storage, token);
   }
 
   forget(): void {
@@ -48,19 +44,10 @@ export class SessionStorage {
   }
 
   private read(key: string): string | null {
-    try {
-      return this.storage.getItem(key);
-    } catch {
-      return null;
-    }
+    return readItem(this.storage, key);
   }
 
   private write(key: string, value: string | null): void {
-    try {
-      if (value === null) this.storage.removeItem(key);
-      else this.storage.setItem(key, value);
-    } catch (error) {
-      console.warn(`Browser storage ${key} could not be written`, error);
-    }
+    writeItem(this.storage, key, value);
   }
 }

@@ -8,7 +8,7 @@ import type { ActiveSession, AuthSession } from '../session/auth-session';
 import { isPlainClick } from '../../ui/plain-click';
 import { chosenList } from './chosen-list';
 import { ConnectionStatus } from './ConnectionStatus';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { menuFor, type MenuEntry } from './menu';
 import { hasOperatorStatus } from './operator-status';
 import { OperatorStatusSwitch } from './OperatorStatusSwitch';

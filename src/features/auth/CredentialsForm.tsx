@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
-import { EmailSchema, LoginBody } from '../../protocol';
+import { LoginBody } from '../../protocol/sign-in-api';
 import { TextField } from '../../ui/forms/TextField';
-import { fieldErrorText } from '../../ui/forms/field-problems';
-import { useApi } from '../../ui/http';
-import { useI18n } from '../../ui/i18n';
+import { useApi } from '../../ui/http/api-context';
+import { useTexts } from '../../ui/i18n/texts';
+import type { SignInKey } from './auth-messages';
 import { signIn, type SignInResult } from './sign-in';
-
-// The e-mail is checked for its format before the server is asked (spec §5 "Invalid email format").
-const CredentialsSchema = v.object({ email: EmailSchema, password: LoginBody.entries.password });
+import { CredentialsSchema, problemText } from './sign-in-fields';
+import { useSignInForm } from './use-sign-in-form';
 
 /** Step one of Login: e-mail and password. */
 export function CredentialsForm({
@@ -20,24 +18,25 @@ export function CredentialsForm({
   onResult: (result: SignInResult) => void;
 }) {
   const api = useApi();
-  const i18n = useI18n();
+  const texts = useTexts<SignInKey>();
+  const { t } = texts;
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    defaultValues: { email: '', password: '' },
-    validators: { onSubmit: CredentialsSchema },
-    onSubmit: async ({ value }) => {
-      setFailure(null);
-      const body = v.safeParse(LoginBody, value);
-      if (!body.success) {
-        setFailure(i18n.t('form.invalid'));
-        return;
-      }
-      const result = await signIn(api, body.output);
-      if (result.kind === 'refused') setFailure(i18n.error(result.error.name, result.error.params));
-      else if (result.kind === 'unreachable') setFailure(i18n.t('login.unreachable'));
-      else onResult(result);
-    },
+  const form = useSignInForm(CredentialsSchema, { email: '', password: '' }, async (value) => {
+    setFailure(null);
+    const body = v.safeParse(LoginBody, value);
+    if (!body.success) {
+      setFailure(t('form.invalid'));
+      return;
+    }
+    const result = await signIn(api, body.output);
+    if (result.kind === 'refused') setFailure(texts.error(result.error.name, result.error.params));
+    else if (result.kind === 'unreachable') setFailure(t('login.unreachable'));
+    else onResult(result);
   });
+  const problem = (field: 'email' | 'password') => {
+    const found = form.problems[field];
+    return found ? problemText(found, texts) : undefined;
+  };
   const message = failure ?? notice;
   return (
     <form
@@ -45,50 +44,40 @@ export function CredentialsForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void form.handleSubmit();
+        void form.submit();
       }}
     >
-      <form.Field name="email">
-        {(field) => (
-          <TextField
-            label={i18n.t('login.email')}
-            type="email"
-            name="email"
-            autoComplete="username"
-            autoFocus
-            value={field.state.value}
-            onValue={field.handleChange}
-            onBlur={field.handleBlur}
-            error={fieldErrorText(field.state.meta.errors, field.state.value, i18n)}
-          />
-        )}
-      </form.Field>
-      <form.Field name="password">
-        {(field) => (
-          <TextField
-            label={i18n.t('login.password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={field.state.value}
-            onValue={field.handleChange}
-            onBlur={field.handleBlur}
-            error={fieldErrorText(field.state.meta.errors, field.state.value, i18n)}
-          />
-        )}
-      </form.Field>
+      <TextField
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        autoFocus
+        value={form.values.email}
+        onValue={(value) => {
+          form.setValue('email', value);
+        }}
+        error={problem('email')}
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        onValue={(value) => {
+          form.setValue('password', value);
+        }}
+        error={problem('password')}
+      />
       {message ? (
         <p className="form-failure" role="alert" data-testid="login-error">
           {message}
         </p>
       ) : null}
-      <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(submitting) => (
-          <button className="button button--primary" type="submit" disabled={submitting}>
-            {submitting ? i18n.t('login.submitting') : i18n.t('login.submit')}
-          </button>
-        )}
-      </form.Subscribe>
+      <button className="button button--primary" type="submit" disabled={form.submitting}>
+        {form.submitting ? t('login.submitting') : t('login.submit')}
+      </button>
     </form>
   );
 }

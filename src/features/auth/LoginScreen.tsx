@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { PLATFORM_NAME } from '../../protocol';
-import { useI18n } from '../../ui/i18n';
+import { PLATFORM_NAME } from '../../protocol/limits';
+import { useTexts } from '../../ui/i18n/texts';
 import { usePageTitle } from '../../ui/page-title';
+import type { SignInKey } from './auth-messages';
 import { CodeForm } from './CodeForm';
 import { CredentialsForm } from './CredentialsForm';
 
@@ -9,7 +10,10 @@ type Step = { name: 'credentials'; notice: string | null } | { name: 'code'; tic
 
 /**
  * Login (spec §2): e-mail and password, then a one-time code when the account has two-factor
- * authentication. The shell decides what a token means (storing it, opening the workspace).
+ * authentication. The page that draws it decides what a token means (storing it, opening the
+ * workspace): the landing page (src/landing) for a visitor, the workspace's LoginPage after a
+ * logout. Its texts come through useTexts and its calls through ApiContext, so the landing page
+ * draws it without the workspace's code.
  */
 export function LoginScreen({
   onSignedIn,
@@ -18,15 +22,15 @@ export function LoginScreen({
   onSignedIn: (token: string) => void;
   links?: ReactNode;
 }) {
-  const i18n = useI18n();
-  usePageTitle(i18n.t('title.home'));
+  const texts = useTexts<SignInKey>();
+  usePageTitle(texts.t('title.home'));
   const [step, setStep] = useState<Step>({ name: 'credentials', notice: null });
   return (
     <main className="login">
       <div className="login__card">
         <p className="login__brand">{PLATFORM_NAME}</p>
         <h1 className="login__title">
-          {step.name === 'code' ? i18n.t('login.totpTitle') : i18n.t('login.title')}
+          {step.name === 'code' ? texts.t('login.totpTitle') : texts.t('login.title')}
         </h1>
         {step.name === 'credentials' ? (
           <CredentialsForm
@@ -43,7 +47,7 @@ export function LoginScreen({
             onRestart={(reason) => {
               setStep({
                 name: 'credentials',
-                notice: reason ? i18n.error(reason.name, reason.params) : null,
+                notice: reason ? texts.error(reason.name, reason.params) : null,
               });
             }}
           />

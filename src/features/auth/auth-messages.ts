@@ -2,7 +2,8 @@
  * Texts of the sign-in screen (the credentials and two-factor code forms), English and Russian
  * side by side. The app joins them with every other catalog (src/app/i18n/catalogs.ts, where a
  * test checks both languages and every key). The page's title (title.home) stays with the
- * shell's page titles, and the links under the form with the shell's LoginPage that draws them.
+ * shell's page titles, and the links under the form with the pages that draw them (the
+ * workspace's LoginPage, the landing page).
  */
 export const AUTH_EN = {
   'login.title': 'Sign in',
@@ -33,3 +34,9 @@ export const AUTH_RU: Record<keyof typeof AUTH_EN, string> = {
   'login.totpAgain': 'Ввести заново',
   'login.back': 'Назад',
 };
+
+/**
+ * Every key the sign-in screen gives `t`: its own, the page title and the two field problems it
+ * words. The landing page's catalog holds at least these (src/landing/landing-texts.ts).
+ */
+export type SignInKey = keyof typeof AUTH_EN | 'title.home' | 'form.required' | 'form.invalid';

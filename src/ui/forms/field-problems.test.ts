@@ -4,7 +4,6 @@ import type { ApiError } from '../../protocol';
 import { SHELL_EN, SHELL_RU, createTranslator } from '../i18n';
 import {
   checkedFields,
-  fieldErrorText,
   fieldTexts,
   firstError,
   problemText,
@@ -180,14 +179,5 @@ describe('form validators and their errors', () => {
     [[{ message: 'not a text' }], undefined],
   ])('the first text a validator left in %j is %j', (errors, text) => {
     expect(firstError(errors)).toBe(text);
-  });
-
-  it.each<[Parameters<typeof fieldErrorText>[0], string, string | undefined]>([
-    [[], 'x', undefined],
-    [[{ message: 'INVALID_EMAIL_FORMAT' }], '', 'Required field'],
-    [[{ message: 'INVALID_EMAIL_FORMAT' }], 'ann', 'Invalid email format'],
-    [['Invalid length'], 'ann', 'Incorrect value entered'],
-  ])('a schema error %j on "%s" reads %j', (errors, value, text) => {
-    expect(fieldErrorText(errors, value, en)).toBe(text);
   });
 });

@@ -131,27 +131,3 @@ export const checkedFields =
 /** The first error a form validator left on a field: the translated text it returned. */
 export const firstError = (errors: readonly unknown[]): string | undefined =>
   errors.find((error): error is string => typeof error === 'string' && error !== '');
-
-/** An error as TanStack Form holds it: a Standard Schema issue, or a string from a field validator. */
-type FormError = { message: string } | string | undefined | null;
-
-/**
- * The text under a field of a form validated by a protocol schema itself (the sign-in forms):
- * an empty value is required, an error name is translated, any other failure is a wrong value.
- */
-export function fieldErrorText(
-  errors: readonly FormError[],
-  value: string,
-  i18n: I18n,
-): string | undefined {
-  const first = errors.find(Boolean);
-  if (!first) return undefined;
-  const message = typeof first === 'string' ? first : first.message;
-  const problem: FieldProblem =
-    value.trim() === ''
-      ? { kind: 'required' }
-      : isErrorName(message)
-        ? { kind: 'error', name: message }
-        : { kind: 'invalid' };
-  return problemText(problem, i18n);
-}

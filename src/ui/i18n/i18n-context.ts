@@ -1,13 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { Language } from '../../protocol';
+import type { Texts } from './texts';
 import type { Translator } from './translator';
 
-export type I18n = Translator & {
-  /** Loads the language's texts, then speaks it; settled once the screen has switched. */
-  setLang: (lang: Language) => Promise<void>;
-  /** The app's texts in a language loaded before (setLang), for what is said in it. */
-  translatorFor: (lang: Language) => Translator;
-};
+/** The app's whole language: its texts (a Texts as well), and dates and numbers through `intl`. */
+export type I18n = Translator &
+  Pick<Texts, 'setLang'> & {
+    /** The app's texts in a language loaded before (setLang), for what is said in it. */
+    translatorFor: (lang: Language) => Translator;
+  };
 
 /** Provided once by the app shell; screens read it with useI18n. */
 export const I18nContext = createContext<I18n | null>(null);

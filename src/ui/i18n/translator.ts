@@ -2,8 +2,7 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { errorText, type ErrorName, type ErrorParams, type Language } from '../../protocol';
 import type { MessageKey } from './message-key';
-
-export type MessageValues = Record<string, string | number>;
+import type { MessageValues } from './texts';
 
 /**
  * One language's messages as createIntl takes them: texts, or texts parsed ahead (the app's

@@ -1,12 +1,13 @@
 import { useId } from 'react';
-import type { Language } from '../../protocol';
-import { useI18n } from '../../ui/i18n';
+import type { Language } from '../protocol';
+import { useTexts } from './i18n/texts';
 
 // Each language is named in itself, so someone who cannot read the current one still finds theirs.
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
 
+/** The interface language: in the workspace's menu, and under the sign-in form. */
 export function LanguageSwitch() {
-  const { t, lang, setLang } = useI18n();
+  const { t, lang, setLang } = useTexts<'menu.language'>();
   const id = useId();
   return (
     <div className="language-switch">
