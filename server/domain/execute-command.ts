@@ -69,8 +69,7 @@ export const rejection = (
 
 /** A command as checked before it runs: its type and payload, or why it cannot run at all. */
 export type Intake = { sender: CommandSender; fingerprint: string } & (
-  | { ok: true; type: CommandType; payload: unknown }
-  | { ok: false; error: DomainError }
+  { ok: true; type: CommandType; payload: unknown } | { ok: false; error: DomainError }
 );
 
 /** Who sent the command, its fingerprint, and whether its type and payload may run at all. */

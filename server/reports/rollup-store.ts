@@ -60,7 +60,6 @@ async function lockDay(tx: Tx, orgId: string, source: Source, day: LocalDay): Pr
 
 const INSERT_BATCH = 500;
 
-
 /** A timestamp from a raw select: a Date from either driver, or its text. */
 const instant = (value: unknown): number =>
   value instanceof Date ? value.getTime() : Date.parse(String(value));

@@ -35,7 +35,9 @@ export async function scheduleChatTimers(
         select 1 from auto_replies a where a.channel_id = ${chats.channelId} and a.enabled
           and a.kind in ('operators_online', 'operators_offline')))`,
       // The timers the chat has now, read with it, so only what its plan changes is written.
-      current: sql<ExistingTimer[] | null>`(select json_agg(json_build_object('kind', t.kind, 'dueAt', t.due_at))
+      current: sql<
+        ExistingTimer[] | null
+      >`(select json_agg(json_build_object('kind', t.kind, 'dueAt', t.due_at))
         from timers t where t.subject_id = ${chats.id} and t.kind in (${sql.join(
           CHAT_TIMERS.map((kind) => sql`${kind}`),
           sql`, `,
@@ -109,14 +111,12 @@ async function writeTimerChanges(
   changes: { set: (TimerRow & { orgId: string })[]; drop: TimerRow[] },
 ): Promise<void> {
   if (changes.drop.length > 0)
-    await scope.tx
-      .delete(timers)
-      .where(
-        sql`(${timers.kind}, ${timers.subjectId}) in (${sql.join(
-          changes.drop.map((timer) => sql`(${timer.kind}, ${timer.subjectId}::uuid)`),
-          sql`, `,
-        )})`,
-      );
+    await scope.tx.delete(timers).where(
+      sql`(${timers.kind}, ${timers.subjectId}) in (${sql.join(
+        changes.drop.map((timer) => sql`(${timer.kind}, ${timer.subjectId}::uuid)`),
+        sql`, `,
+      )})`,
+    );
   if (changes.set.length > 0)
     await scope.tx
       .insert(timers)
