@@ -32,6 +32,9 @@ export const TABLE_PAGE_ROWS = 1000;
  */
 export const POST_WAIT_MS = 500;
 
+/** How long posted rows wait for their change notice before they are shown without it. */
+const NOTICE_WAIT_MS = 50;
+
 /** Posted versions remembered until their change notice comes (normally the very next task). */
 const POSTED_KEPT = 256;
 
@@ -78,6 +81,8 @@ export class TableIndex<Row> {
   >();
   /** Posted versions whose change notice has not come yet. */
   private readonly posted = new Set<number>();
+  /** Posted rows wait for their change notice to be shown, at most NOTICE_WAIT_MS. */
+  private publishing: ReturnType<typeof setTimeout> | undefined;
   private reading = false;
   /** A read is under way: the snapshot may lack what `dirty` no longer lists. */
   private fetching = false;
@@ -137,6 +142,8 @@ export class TableIndex<Row> {
     this.stopFeed = undefined;
     for (const { timer } of this.awaiting.values()) clearTimeout(timer);
     this.awaiting.clear();
+    clearTimeout(this.publishing);
+    this.publishing = undefined;
     this.posted.clear();
     // Unheard changes may follow; the next subscriber starts from a full read.
     this.snapshot = { loaded: false, rows: new Map() };
@@ -155,8 +162,11 @@ export class TableIndex<Row> {
     const versions = postedVersions(parts, this.db.name);
     if (versions.length > 0) {
       // The sync worker wrote these, and posts the rows (written-rows.ts): nothing to read back.
+      let arrived = false;
       for (const version of versions)
-        if (!this.posted.delete(version)) this.awaitPost(version, trees);
+        if (this.posted.delete(version)) arrived = true;
+        else this.awaitPost(version, trees);
+      if (arrived) this.publish();
       return;
     }
     for (const tree of trees) this.dirty = withKeys(this.dirty, tree);
@@ -191,7 +201,14 @@ export class TableIndex<Row> {
       return;
     }
     this.applyPosted(written.version, change);
-    this.publish();
+    if (waited) this.publish();
+    // The post left before Dexie's notice of the same commit, which is normally the next task.
+    // Shown with that notice: Dexie starts the live queries' reads (the open thread's) in it,
+    // and the lists redraw while those reads are under way instead of before they start.
+    else
+      this.publishing ??= setTimeout(() => {
+        this.publish();
+      }, NOTICE_WAIT_MS);
   };
 
   /** A key's value is at least this version's: the newest write heard of it, read or posted. */
@@ -227,6 +244,8 @@ export class TableIndex<Row> {
 
   /** Shows what changed, once the whole table has been read; tells subscribers either way. */
   private publish(): void {
+    clearTimeout(this.publishing);
+    this.publishing = undefined;
     if (!this.loaded) return;
     if (this.draft) {
       this.snapshot = { loaded: true, rows: this.draft };
