@@ -375,6 +375,8 @@ async function reopen(context: BrowserContext, baseUrl: string) {
     seconds: ((ready.liveReadyAt ?? 0) - navigationStart) / 1000,
     applied: ready.appliedEvents,
     applyMs: ready.applyMs,
+    pageWaitMs: ready.pageWaitMs,
+    checkMs: ready.checkMs,
     longestTask: longest(tasks),
     longTasks: tasks.length,
     listed: listTasks(tasks),
@@ -465,7 +467,7 @@ async function main(): Promise<void> {
     const caught = await reopen(context, app.baseUrl);
     const applyRate = (caught.applied / caught.applyMs) * 1000;
     console.log(
-      `Catch-up: ${caught.seconds.toFixed(2)} s to live (nothing missed: ${baseline.seconds.toFixed(2)} s); worker applied ${String(caught.applied)} events at ${applyRate.toFixed(0)}/s (${String(caught.longTasks)} long tasks${caught.listed ? `: ${caught.listed}` : ''}; nothing missed: ${baseline.listed || 'none'})`,
+      `Catch-up: ${caught.seconds.toFixed(2)} s to live (nothing missed: ${baseline.seconds.toFixed(2)} s); worker applied ${String(caught.applied)} events at ${applyRate.toFixed(0)}/s, its writes waited ${(caught.pageWaitMs / 1000).toFixed(2)} s for the server's pages and checked events for ${(caught.checkMs / 1000).toFixed(2)} s (${String(caught.longTasks)} long tasks${caught.listed ? `: ${caught.listed}` : ''}; nothing missed: ${baseline.listed || 'none'})`,
     );
 
     figures.push(

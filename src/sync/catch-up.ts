@@ -8,7 +8,7 @@ import {
   type PredictContext,
 } from '../store';
 import type { SyncApi } from './api-client';
-import { countedApply } from './sync-stats';
+import { countedApply, syncStats } from './sync-stats';
 
 /** Events per request for the log: the first write waits for the first page to arrive. */
 export const CATCH_UP_PAGE = 1000;
@@ -46,10 +46,14 @@ export async function catchUp(
   const pages = new PagesAhead(api, cursor);
   try {
     for (;;) {
+      const waited = performance.now();
       const batch = await pages.take(CATCH_UP_BATCH);
+      const checking = performance.now();
+      syncStats.pageWaitMs += checking - waited;
       const reset = batch.findIndex((page) => page.reset);
       const written = reset === -1 ? batch : batch.slice(0, reset);
       const checked = validateEvents(written.flatMap((page) => page.events));
+      syncStats.checkMs += performance.now() - checking;
       skipped.push(...checked.skipped);
       const target = Math.max(cursor, ...written.map((page) => page.cursor));
       if (target > cursor || checked.events.length > 0) {
