@@ -100,6 +100,12 @@ async function statsOf(page: Page): Promise<SyncStats | null> {
 const longest = (tasks: readonly { duration: number }[]) =>
   tasks.reduce((most, task) => Math.max(most, task.duration), 0);
 
+/** When each long task began (in the page's clock, from its navigation) and how long it ran. */
+const listTasks = (tasks: readonly { duration: number; start: number }[]) =>
+  tasks
+    .map((task) => `${task.duration.toFixed(0)} ms at ${(task.start / 1000).toFixed(2)} s`)
+    .join(', ');
+
 const longTasksSince = async (page: Page, since: number) =>
   (await page.evaluate(() => window.__bench.longTasks)).filter((task) => task.start >= since);
 
@@ -374,8 +380,11 @@ async function reopen(context: BrowserContext, baseUrl: string) {
     seconds: ((ready.liveReadyAt ?? 0) - navigationStart) / 1000,
     applied: ready.appliedEvents,
     applyMs: ready.applyMs,
+    pageWaitMs: ready.pageWaitMs,
+    checkMs: ready.checkMs,
     longestTask: longest(tasks),
     longTasks: tasks.length,
+    listed: listTasks(tasks),
   };
 }
 
@@ -412,10 +421,7 @@ async function main(): Promise<void> {
     const doneAt = await page.evaluate(() => performance.now());
     await stopBootstrapProfile();
     const bootstrapTasks = await longTasksSince(page, 0);
-    // When each long task began (in the page's clock, from its navigation) and how long it ran.
-    const listed = bootstrapTasks
-      .map((task) => `${task.duration.toFixed(0)} ms at ${(task.start / 1000).toFixed(2)} s`)
-      .join(', ');
+    const listed = listTasks(bootstrapTasks);
     console.log(
       `Signed in; bootstrap done ${(doneAt / 1000).toFixed(2)} s after the page's start (${String(bootstrapTasks.length)} long tasks${listed ? `: ${listed}` : ''})`,
     );
@@ -471,7 +477,7 @@ async function main(): Promise<void> {
     const caught = await reopen(context, app.baseUrl);
     const applyRate = (caught.applied / caught.applyMs) * 1000;
     console.log(
-      `Catch-up: ${caught.seconds.toFixed(2)} s to live (nothing missed: ${baseline.seconds.toFixed(2)} s); worker applied ${String(caught.applied)} events at ${applyRate.toFixed(0)}/s`,
+      `Catch-up: ${caught.seconds.toFixed(2)} s to live (nothing missed: ${baseline.seconds.toFixed(2)} s); worker applied ${String(caught.applied)} events at ${applyRate.toFixed(0)}/s, its writes waited ${(caught.pageWaitMs / 1000).toFixed(2)} s for the server's pages and checked events for ${(caught.checkMs / 1000).toFixed(2)} s (${String(caught.longTasks)} long tasks${caught.listed ? `: ${caught.listed}` : ''}; nothing missed: ${baseline.listed || 'none'})`,
     );
 
     figures.push(

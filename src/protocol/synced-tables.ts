@@ -73,27 +73,25 @@ export const SYNCED_TABLES = {
   channels: synced(ChannelSchema, { key: 'id', indexes: ['type'] }),
   clients: synced(ClientSchema, { key: 'id', indexes: ['name', 'phone'] }),
   requestCategories: synced(RequestCategorySchema, { key: 'id', indexes: ['parentId'] }),
+  // Only the indexes a query reads: every write of a row writes each of its index entries, and
+  // the lists filter the in-memory chat index, not these. A compound index also answers a
+  // query on its first fields (Dexie's virtual index): `status` is read through
+  // [status+lastMessageAt], a thread's `chatId` through its compound index.
   chats: synced(ChatSchema, {
     key: 'id',
-    indexes: [
-      'status',
-      ['status', 'lastMessageAt'],
-      ['operatorId', 'status'],
-      'lastMessageAt',
-      'teamId',
-      'operatorId',
-      'clientId',
-      'createdBy',
-    ],
+    indexes: [['status', 'lastMessageAt'], ['operatorId', 'status'], 'clientId', 'createdBy'],
   }),
   messages: synced(MessageSchema, {
     key: 'id',
-    indexes: ['chatId', ['chatId', 'createdAt'], ['chatId', 'authorKind', 'createdAt']],
+    indexes: [
+      ['chatId', 'createdAt'],
+      ['chatId', 'authorKind', 'createdAt'],
+    ],
     thread: 'messages',
   }),
   chatHistory: synced(ChatHistoryEntrySchema, {
     key: 'id',
-    indexes: ['chatId', ['chatId', 'at']],
+    indexes: [['chatId', 'at']],
     thread: 'history',
   }),
   templates: synced(TemplateSchema, { key: 'id', indexes: ['categoryId'] }),

@@ -17,3 +17,5 @@ export * from './chat-index';
 export { changedRows } from './table-index';
 export { clientIndexOf, contactIndexOf } from './client-index';
 export * from './spam-clients';
+export { postWrittenRows } from './post-written-rows';
+export { writtenRowsChannel, type WrittenRows } from './written-rows';

@@ -7,9 +7,14 @@ import type { FileRow, MetaRow, OutboxRow } from './tables';
  * Opens the user's local database. When it was written by another version of the local schema,
  * it is rebuilt rather than migrated (DESIGN §5): the outbox and waiting files, the one
  * irreplaceable local data, are carried over, and everything else comes again by bootstrap.
+ * `prepare` runs on the database before it opens (the sync worker adds its middleware there).
  */
-export async function openStore(orgId: string, userId: string): Promise<InboxDb> {
-  return (await openIfCurrent(orgId, userId)) ?? openChecked(orgId, userId);
+export async function openStore(
+  orgId: string,
+  userId: string,
+  prepare: (db: InboxDb) => void = () => undefined,
+): Promise<InboxDb> {
+  return (await openIfCurrent(orgId, userId, prepare)) ?? openChecked(orgId, userId, prepare);
 }
 
 /**
@@ -18,8 +23,13 @@ export async function openStore(orgId: string, userId: string): Promise<InboxDb>
  * open of another schema may have adjusted its indexes in passing (Dexie upgrades them without a
  * version change), which is harmless, as such a database is rebuilt there anyway.
  */
-async function openIfCurrent(orgId: string, userId: string): Promise<InboxDb | undefined> {
+async function openIfCurrent(
+  orgId: string,
+  userId: string,
+  prepare: (db: InboxDb) => void,
+): Promise<InboxDb | undefined> {
   const db = openInboxDb(orgId, userId);
+  prepare(db);
   try {
     await db.open();
     if ((await db.meta.get('schema'))?.value === SCHEMA_HASH) return db;
@@ -31,7 +41,11 @@ async function openIfCurrent(orgId: string, userId: string): Promise<InboxDb | u
 }
 
 /** Opens the database after checking which schema wrote it, rebuilding it when another did. */
-async function openChecked(orgId: string, userId: string): Promise<InboxDb> {
+async function openChecked(
+  orgId: string,
+  userId: string,
+  prepare: (db: InboxDb) => void,
+): Promise<InboxDb> {
   const name = storeName(orgId, userId);
   const exists = await Dexie.exists(name);
   let carried: { outbox: OutboxRow[]; files: FileRow[] } | undefined;
@@ -58,6 +72,7 @@ async function openChecked(orgId: string, userId: string): Promise<InboxDb> {
     if (carried) await Dexie.delete(name);
   }
   const db = openInboxDb(orgId, userId);
+  prepare(db);
   await db.open();
   if (!carried && !(await db.meta.get('schema')))
     await db.meta.put({ key: 'schema', value: SCHEMA_HASH });

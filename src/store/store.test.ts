@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { newId } from '../protocol';
-import { InboxDb } from './db';
+import { InboxDb, storeName } from './db';
 import { applyEvents, validateEvents } from './apply-events';
 import { enqueue, recordResults, currentCursor, retryRejected, discardRejected } from './outbox';
 import {
@@ -12,6 +12,7 @@ import {
   isBootstrapped,
 } from './bootstrap-write';
 import { openStore } from './open-store';
+import { SCHEMA_HASH, STORE_SCHEMA } from './store-schema';
 import { ME, OTHER, bootstrappedDb, chatId, chatRow, event, messageRow } from './test-fixtures';
 
 const ctx = { userId: ME };
@@ -355,6 +356,45 @@ describe('opening the store', () => {
     expect(await isBootstrapped(reopened)).toBe(false);
     await reopened.delete();
     expect(await Dexie.exists(reopened.name)).toBe(false);
+  });
+});
+
+describe('a database of the indexes before issue 22', () => {
+  it('is rebuilt with the indexes of this schema, its outbox carried over', async () => {
+    const org = newId();
+    const user = newId();
+    // The chats, messages and history as they were indexed before unused indexes were dropped.
+    const earlier = {
+      ...STORE_SCHEMA,
+      chats:
+        'id, status, [status+lastMessageAt], [operatorId+status], lastMessageAt, teamId, operatorId, clientId, createdBy',
+      messages: 'id, chatId, [chatId+createdAt], [chatId+authorKind+createdAt]',
+      chatHistory: 'id, chatId, [chatId+at]',
+    };
+    const old = new Dexie(storeName(org, user));
+    old.version(1).stores(earlier);
+    await old.open();
+    await old.table('meta').put({ key: 'schema', value: `1:${JSON.stringify(earlier)}` });
+    await old.table('chats').put(chatRow(chatId(9)));
+    await old.table('outbox').add({
+      id: newId(),
+      type: 'chat.take',
+      payload: { chatId: chatId(9) },
+      createdAt: '2026-11-26T10:00:00.000Z',
+      state: 'pending',
+      attempts: 0,
+    });
+    old.close();
+    expect(SCHEMA_HASH).not.toBe(`1:${JSON.stringify(earlier)}`);
+
+    const reopened = await openStore(org, user);
+    expect(await reopened.chats.count()).toBe(0);
+    expect(await reopened.outbox.count()).toBe(1);
+    expect(await isBootstrapped(reopened)).toBe(false);
+    expect(reopened.chats.schema.indexes.map((index) => index.name).sort()).toEqual(
+      ['[operatorId+status]', '[status+lastMessageAt]', 'clientId', 'createdBy'].sort(),
+    );
+    await reopened.delete();
   });
 });
 

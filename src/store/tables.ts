@@ -13,11 +13,15 @@ export type SyncRows = {
 };
 export type AnyRow = SyncRows[SyncTable];
 
-/** Bookkeeping rows: the cursor, bootstrap progress and the local schema's version. */
+/**
+ * Bookkeeping rows: the cursor, bootstrap progress, the local schema's version, and how many of
+ * the sync worker's transactions have written rows the pages hold in memory (written-rows.ts).
+ */
 export type MetaRow =
   | { key: 'cursor'; value: number }
   | { key: 'bootstrap'; value: { state: 'loading' | 'done'; cursor: number; rows: number } }
-  | { key: 'schema'; value: string };
+  | { key: 'schema'; value: string }
+  | { key: 'written'; value: number };
 
 export type OutboxState = 'pending' | 'acknowledged' | 'rejected';
 

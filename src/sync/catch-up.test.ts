@@ -4,7 +4,7 @@ import type { EventsPage } from '../protocol';
 import { currentCursor, type InboxDb } from '../store';
 import { ME, bootstrappedDb, chatId, chatRow, event, messageRow } from '../store/test-fixtures';
 import type { SyncApi } from './api-client';
-import { catchUp, ResetRequired } from './catch-up';
+import { CATCH_UP_BATCH, CATCH_UP_PAGE, catchUp, ResetRequired } from './catch-up';
 
 const messageId = (i: number) => `00000000-0000-7000-8000-0000000b${String(i).padStart(4, '0')}`;
 
@@ -38,7 +38,7 @@ describe('catching up with the log', () => {
     await db.delete();
   });
 
-  it('applies every page in order up to the head, asking for the next page before writing this one', async () => {
+  it('applies every page in order up to the head, asking for the next pages before writing', async () => {
     db = await bootstrappedDb([chatRow(chatId(1))]);
     const { api, asked } = serverLog(2500, 1000);
     const result = await catchUp(db, api(db), { userId: ME });
@@ -46,8 +46,27 @@ describe('catching up with the log', () => {
     expect(await currentCursor(db)).toBe(2510);
     expect(await db.messages.count()).toBe(2500);
     expect(asked.map((a) => a.after)).toEqual([10, 1010, 2010]);
-    // Each next page was asked for while the page before it was still unwritten.
-    expect(await Promise.all(asked.map((a) => a.localCursor))).toEqual([10, 10, 1010]);
+    // The server answered at once: every page was asked for before the first write.
+    expect(await Promise.all(asked.map((a) => a.localCursor))).toEqual([10, 10, 10]);
+  });
+
+  it('writes the pages that have arrived together, at most CATCH_UP_BATCH events a transaction', async () => {
+    db = await bootstrappedDb([chatRow(chatId(1))]);
+    const count = CATCH_UP_BATCH + 3 * CATCH_UP_PAGE;
+    const { api } = serverLog(count, CATCH_UP_PAGE);
+    const cursors: number[] = [];
+    db.meta.hook('updating', (changes, key) => {
+      const value = (changes as { value?: unknown }).value;
+      if (key === 'cursor' && typeof value === 'number') cursors.push(value);
+    });
+    await catchUp(db, api(db), { userId: ME });
+    // The first write takes the first page; the pages that arrive meanwhile go in together.
+    const steps = cursors.map((at, i) => at - (cursors[i - 1] ?? 10));
+    expect(steps[0]).toBe(CATCH_UP_PAGE);
+    expect(Math.max(...steps)).toBe(CATCH_UP_BATCH);
+    expect(cursors.at(-1)).toBe(10 + count);
+    expect(cursors.length).toBeLessThan(count / CATCH_UP_PAGE);
+    expect(await db.messages.count()).toBe(count);
   });
 
   it('stops at a reset with the pages before it kept, so the bootstrap that follows starts clean', async () => {

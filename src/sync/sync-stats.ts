@@ -8,6 +8,9 @@ export type SyncStats = {
   /** Events written to IndexedDB by catch-up pages and live batches, and the time it took. */
   appliedEvents: number;
   applyMs: number;
+  /** Catch-up: time its writes waited for the server's next page, and spent checking events. */
+  pageWaitMs: number;
+  checkMs: number;
   /** When the most recent live frames arrived, newest last (at most FRAME_TIMES kept). */
   liveFrameTimes: number[];
   /** When the most recent applies committed, newest last (at most FRAME_TIMES kept). */
@@ -23,6 +26,8 @@ const FRAME_TIMES = 64;
 export const syncStats: SyncStats = {
   appliedEvents: 0,
   applyMs: 0,
+  pageWaitMs: 0,
+  checkMs: 0,
   liveFrameTimes: [],
   appliedTimes: [],
   liveReadyAt: null,

@@ -1,7 +1,14 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
 import type { Subscription } from 'rxjs';
-import { openStore, requestPersistence, saveSession } from '../store';
+import {
+  openStore,
+  postWrittenRows,
+  requestPersistence,
+  saveSession,
+  writtenRowsChannel,
+  type InboxDb,
+} from '../store';
 import { SyncApi } from '../sync/api-client';
 import { SyncEngine } from '../sync/sync-engine';
 import type { SyncSession, SyncState } from '../sync/sync-state';
@@ -14,11 +21,30 @@ declare const self: DedicatedWorkerGlobalScope & { __syncStats: SyncStats };
 self.__syncStats = syncStats;
 
 let engine: SyncEngine | undefined;
+
+/**
+ * Every page of this database hears the rows this worker commits (written-rows.ts) and patches
+ * its in-memory indexes from them, instead of reading them back from IndexedDB.
+ */
+function postRowsToPages(db: InboxDb): void {
+  const channel = new BroadcastChannel(writtenRowsChannel(db.name));
+  db.on('close', () => {
+    channel.close();
+  });
+  postWrittenRows(db, (written) => {
+    try {
+      channel.postMessage(written);
+    } catch (error) {
+      // The pages read these rows back once the post is overdue (table-index.ts).
+      console.warn('[sync] could not post written rows', error);
+    }
+  });
+}
 let subscription: Subscription | undefined;
 
 const api: SyncWorkerApi = {
   async start(session: SyncSession, onState: (state: SyncState) => void) {
-    const db = await openStore(session.orgId, session.userId);
+    const db = await openStore(session.orgId, session.userId, postRowsToPages);
     // The service worker flushes the outbox with this when no tab is open.
     await saveSession(session);
     void requestPersistence().catch(() => false);
