@@ -4,6 +4,7 @@ import { channels, chats, messages } from '../../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
 import { chatRow, messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
+import { takenMessageIds } from './message-id';
 import { senderAddresses } from './blacklist-check';
 import { rowsOf } from '../../db/rows-of';
 import { openChatsTogether, plainOpenings, type Newcomer } from './open-chats-together';
@@ -124,19 +125,7 @@ export async function receiveTogether(
         )
     ).map((row) => row.id),
   );
-  const ownIds = plain.flatMap((item) =>
-    item.payload.messageId === undefined ? [] : [item.payload.messageId],
-  );
-  const takenIds = new Set(
-    ownIds.length === 0
-      ? []
-      : (
-          await scope.tx
-            .select({ id: messages.id })
-            .from(messages)
-            .where(inArray(messages.id, ownIds))
-        ).map((row) => row.id),
-  );
+  const takenIds = await takenMessageIds(scope, plain);
   const candidates = plain.filter((item) => active.has(item.payload.channelId));
   const senders = candidates.length === 0 ? new Map() : await findSenders(scope, candidates);
 

@@ -6,6 +6,7 @@ import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups'
 import { chatRow, messageRow } from '../../sync/wire-rows';
 import { canSeeChat, type ChatRecord } from '../chats/chat-access';
 import type { CommandScope } from '../core/command-scope';
+import { takenMessageIds } from './message-id';
 import { replyAssignment } from './reply-assignment';
 
 /** One staff message of a group commit, with who sent it and the instant it was taken in. */
@@ -71,19 +72,7 @@ export async function sendTogether(
             .where(and(eq(channels.orgId, scope.orgId), inArray(channels.id, channelIds)))
         ).map((channel) => [channel.id, channel]),
   );
-  const ownIds = plain.flatMap((item) =>
-    item.payload.messageId === undefined ? [] : [item.payload.messageId],
-  );
-  const takenIds = new Set(
-    ownIds.length === 0
-      ? []
-      : (
-          await scope.tx
-            .select({ id: messages.id })
-            .from(messages)
-            .where(inArray(messages.id, ownIds))
-        ).map((row) => row.id),
-  );
+  const takenIds = await takenMessageIds(scope, plain);
 
   // In order, per chat: an item is taken only if every earlier message into its chat was.
   const heldBack = new Set<string>();
