@@ -160,12 +160,17 @@ export async function buildServer(
         },
         {
           ...options.reportsWorker,
+          waitForStart: true,
           onError: (error) => {
             app.log.error(error, 'reports worker failed');
           },
         },
       )
     : null;
+  // Rounds begin once every route is registered (reports-worker.ts, waitForStart).
+  app.addHook('onReady', async () => {
+    reports?.start();
+  });
   demoSiteRoute(app, database);
   await staticRoutes(app, options.staticDir);
   app.addHook('onClose', async () => {

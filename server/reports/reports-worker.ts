@@ -16,6 +16,8 @@ export type ReportsWorker = {
   figuresOwed(orgId: string): void;
   /** Runs rounds until nothing is left to do (tests, benchmarks). */
   drain(): Promise<void>;
+  /** Starts the rounds of a worker made with `waitForStart`; nothing when already started. */
+  start(): void;
   stop(): Promise<void>;
 };
 
@@ -37,6 +39,12 @@ export function startReportsWorker(
     everyMs?: number;
     figuresEveryMs?: number;
     onError?: (error: unknown) => void;
+    /**
+     * No round until start(): the server starts it once it is ready, because the first round may
+     * rebuild a large organization's roll-ups, and on the embedded PGlite that work holds the
+     * process's one connection and thread long enough to fail a plugin's start-up timeout.
+     */
+    waitForStart?: boolean;
   } = {},
 ): ReportsWorker {
   const { db } = deps.database;
@@ -141,12 +149,19 @@ export function startReportsWorker(
 
   function kick() {
     again = true;
-    if (!busy) tick();
+    if (!busy && started) tick();
   }
 
-  timer = setTimeout(tick, 0);
+  let started = false;
+  const start = () => {
+    if (started || stopped) return;
+    started = true;
+    timer = setTimeout(tick, 0);
+  };
+  if (!options.waitForStart) start();
   return {
     kick,
+    start,
     figuresOwed(orgId) {
       figuresDue.add(orgId);
       kick();
