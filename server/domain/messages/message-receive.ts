@@ -133,21 +133,7 @@ export async function messageReceive(
     .where(eq(chats.id, chatId))
     .returning();
   if (!message || !chat) fail('UNKNOWN_ERROR');
-  const groups = [...chatGroups(chat), customerGroup(clientId)];
-  const chatPut: StoredChange = {
-    table: 'chats',
-    op: 'put',
-    key: chat.id,
-    row: chatRow(chat),
-    groups,
-  };
-  const messagePut: StoredChange = {
-    table: 'messages',
-    op: 'put',
-    key: message.id,
-    row: messageRow(message),
-    groups,
-  };
+  const { chatPut, messagePut } = customerMessagePuts(chat, message, clientId);
   const added = { chatId, messageId: message.id, internal: false, fromClient: true };
   if (created) {
     const history = await addHistory(scope, chat, 'created', {
@@ -171,4 +157,20 @@ export async function messageReceive(
   } else {
     scope.emit('message.added', added, [...changes, chatPut, messagePut]);
   }
+}
+
+/**
+ * A customer's message as everyone who sees its chat receives it: the chat's row and the message,
+ * to the chat's groups and the customer's own.
+ */
+export function customerMessagePuts(
+  chat: typeof chats.$inferSelect,
+  message: typeof messages.$inferSelect,
+  clientId: string,
+): { chatPut: StoredChange; messagePut: StoredChange } {
+  const groups = [...chatGroups(chat), customerGroup(clientId)];
+  return {
+    chatPut: { table: 'chats', op: 'put', key: chat.id, row: chatRow(chat), groups },
+    messagePut: { table: 'messages', op: 'put', key: message.id, row: messageRow(message), groups },
+  };
 }

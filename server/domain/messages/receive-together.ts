@@ -1,10 +1,9 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Actor, CommandPayload } from '../../../src/protocol';
 import { channels, chats, messages } from '../../db/schema';
-import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
-import { chatRow, messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 import { takenMessageIds } from './message-id';
+import { customerMessagePuts } from './message-receive';
 import { senderAddresses } from './blacklist-check';
 import { rowsOf } from '../../db/rows-of';
 import { openChatsTogether, plainOpenings, type Newcomer } from './open-chats-together';
@@ -237,21 +236,7 @@ export async function receiveTogether(
     const chat = chatOf.get(entry.chatId);
     const message = messageOf.get(entry.messageId);
     if (!chat || !message) throw new Error('a message of the group was not stored');
-    const groups = [...chatGroups(chat), customerGroup(entry.clientId)];
-    const chatPut: StoredChange = {
-      table: 'chats',
-      op: 'put',
-      key: chat.id,
-      row: chatRow(chat),
-      groups,
-    };
-    const messagePut: StoredChange = {
-      table: 'messages',
-      op: 'put',
-      key: message.id,
-      row: messageRow(message),
-      groups,
-    };
+    const { chatPut, messagePut } = customerMessagePuts(chat, message, entry.clientId);
     const own = { actor: entry.item.actor, commandId: entry.item.commandId, at: entry.at };
     const added = {
       type: 'message.added' as const,
