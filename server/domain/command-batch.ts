@@ -217,9 +217,10 @@ async function runTogether(
       if (index !== undefined)
         run.fates.set(index, { kind: 'applied', eventsUpTo: run.events.length });
     }
+    const itemOf = new Map(items.map((item) => [item.index, item]));
     for (const index of took) {
       const viewer = (run.items[index] as BatchItem).caller.viewer;
-      const item = items.find((candidate) => candidate.index === index);
+      const item = itemOf.get(index);
       if (!viewer || !item) continue;
       const first = run.stamped.get(viewer.id)?.first ?? item.now;
       run.stamped.set(viewer.id, { first, last: item.now });

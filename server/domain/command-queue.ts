@@ -90,7 +90,10 @@ export class CommandQueue {
         try {
           outcomes = await executeBatch(this.deps, orgId, group);
         } catch (error) {
-          for (const item of group) item.reject(error);
+          // Whatever broke the group (a bug in checking one command), each command runs alone,
+          // so only the one that breaks fails, with its own answer.
+          console.error(`command group of ${String(group.length)} could not run`, error);
+          for (const item of group) await this.alone(item);
           continue;
         }
         for (const [index, item] of group.entries()) {
