@@ -7,6 +7,8 @@ import type { Viewer } from '../auth/viewer';
 import { currentSeq, eventForViewer, readEvents, type StoredEvent } from './event-log';
 import { sameGroups } from './groups';
 
+type LogQuery = Parameters<typeof readEvents>[1];
+
 /** Recent events kept per organization so a live push costs no query per connection. */
 const RING_SIZE = 4096;
 /** Events per catch-up query and per pushed batch. */
@@ -60,6 +62,9 @@ export class LiveHub {
   constructor(
     private readonly db: Db,
     private readonly reloadViewer: (userId: string) => Promise<Viewer | null>,
+    /** How the log is read; a test holds one read back to order it against a wake-up. */
+    private readonly readLog: (query: LogQuery) => Promise<StoredEvent[]> = (query) =>
+      readEvents(db, query),
   ) {}
 
   /** Live connections held for one user on this instance (one per browser profile is the aim). */
@@ -159,7 +164,7 @@ export class LiveHub {
     try {
       do {
         for (;;) {
-          const page = await readEvents(this.db, {
+          const page = await this.readLog({
             orgId: feed.orgId,
             after: feed.lastSeq,
             upTo: Number.MAX_SAFE_INTEGER,
@@ -194,18 +199,20 @@ export class LiveHub {
     try {
       do {
         while (!connection.closed && connection.scanCursor < feed.lastSeq) {
+          // What this batch covers is fixed before any wait: a wake-up may move the feed's head
+          // while the log is read, and the events past this bound come in the next batch.
+          const upTo = feed.lastSeq;
           const fromRing = connection.scanCursor >= feed.ringStart;
           const batch = fromRing
             ? feed.ring.filter((event) => event.seq > connection.scanCursor).slice(0, PAGE)
-            : await readEvents(this.db, {
+            : await this.readLog({
                 orgId: feed.orgId,
                 after: connection.scanCursor,
-                upTo: feed.lastSeq,
+                upTo,
                 limit: PAGE,
                 groups: connection.viewer.groups,
               });
-          const scannedTo =
-            batch.length === PAGE ? (batch[batch.length - 1]?.seq ?? feed.lastSeq) : feed.lastSeq;
+          const scannedTo = batch.length === PAGE ? (batch[batch.length - 1]?.seq ?? upTo) : upTo;
           await this.deliver(feed, connection, batch, scannedTo);
         }
       } while (consumeAgain(connection) && !connection.closed);
