@@ -38,6 +38,7 @@ const SCRIPTS = [
   { name: 'distribution', file: 'bench/distribution.ts', needs: [] },
   { name: 'telegram', file: 'bench/telegram-channel.ts', needs: [] },
   { name: 'reports', file: 'bench/reports.ts', needs: ['seed'] },
+  { name: 'scale', file: 'bench/scale-out.ts', needs: [] },
 ] as const;
 
 type Script = (typeof SCRIPTS)[number];
