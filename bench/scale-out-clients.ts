@@ -63,35 +63,50 @@ function violation(connection: Live, what: string): void {
   else if (connection.violations.length === 20) connection.violations.push('…');
 }
 
+/**
+ * A batch's head and each event's head, read without parsing the rows: the live hub writes them
+ * in this order (eventForViewer), and a row's text cannot hold an unescaped quote, so nothing
+ * inside an event matches. Parsing 2 million events whole would make this process, which stands
+ * in for 2,000 browsers elsewhere, take the machine's cores from the servers it measures.
+ */
+const BATCH_HEAD = /^\{"kind":"events","after":(\d+),"cursor":(\d+),"events":\[/;
+const EVENT_HEAD =
+  /\{"seq":(\d+),"id":"[^"]*","type":"[^"]*","at":"[^"]*","actor":\{[^{}]*\},"commandId":(?:null|"([^"]*)")/g;
+
 function onFrame(connection: Live, data: Buffer): void {
   const at = machineNow();
   lastFrameAt = at;
   frames += 1;
-  const message = JSON.parse(data.toString()) as LiveServerMessage;
-  if (message.kind !== 'events') {
+  const text = data.toString();
+  const head = BATCH_HEAD.exec(text);
+  if (!head) {
+    const message = JSON.parse(text) as LiveServerMessage;
     violation(connection, `a "${message.kind}" frame while live`);
     return;
   }
-  if (message.after !== connection.cursor)
-    violation(
-      connection,
-      `a batch after ${String(message.after)}, holding ${String(connection.cursor)}`,
-    );
-  connection.cursor = message.cursor;
-  for (const event of message.events) {
-    events += 1;
-    if (event.seq <= connection.lastSeq)
-      violation(connection, `seq ${String(event.seq)} after ${String(connection.lastSeq)}`);
-    connection.lastSeq = event.seq;
-    connection.seqs.push(event.seq);
+  const after = Number(head[1]);
+  if (after !== connection.cursor)
+    violation(connection, `a batch after ${String(after)}, holding ${String(connection.cursor)}`);
+  connection.cursor = Number(head[2]);
+  let inBatch = 0;
+  for (const event of text.matchAll(EVENT_HEAD)) {
+    inBatch += 1;
+    const seq = Number(event[1]);
+    const commandId = event[2] ?? null;
+    if (seq <= connection.lastSeq)
+      violation(connection, `seq ${String(seq)} after ${String(connection.lastSeq)}`);
+    connection.lastSeq = seq;
+    connection.seqs.push(seq);
     // A command's events are consecutive: its first one is its arrival.
-    if (event.commandId && event.commandId !== connection.lastCommand) {
-      let list = arrivals.get(event.commandId);
-      if (!list) arrivals.set(event.commandId, (list = []));
+    if (commandId && commandId !== connection.lastCommand) {
+      let list = arrivals.get(commandId);
+      if (!list) arrivals.set(commandId, (list = []));
       list.push(at);
     }
-    connection.lastCommand = event.commandId;
+    connection.lastCommand = commandId;
   }
+  if (inBatch === 0) violation(connection, 'a batch with no event in it');
+  events += inBatch;
 }
 
 /**

@@ -22,6 +22,7 @@
  * PostgreSQL: DATABASE_URL, else the machine's (bench/throwaway-postgres.ts), in a throwaway
  * database; without one the run says so and measures nothing.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../server/db/database';
@@ -32,6 +33,8 @@ import { seedBenchOrganization, type BenchOrganization } from '../server/demo/be
 import { currentSeq, readEvents } from '../server/sync/event-log';
 import { ChildIpc } from './child-ipc';
 import { notifyCeiling } from './notify-ceiling';
+import { cpuSeconds, cpuSecondsOfCommand } from './process-cpu';
+import { sampleActivity } from './pg-activity-sampler';
 import type { Connection, FromClients, ToClients } from './scale-out-clients';
 import type { FromCustomers, ToCustomers } from './scale-out-customers';
 import type { FromInstance, Memory, ToInstance } from './scale-out-instance';
@@ -283,6 +286,17 @@ async function run(database: Database, url: string): Promise<void> {
     };
     const commitsBefore = await commitsNow();
     const before = await memoryOf(instances, true);
+    // Where the cores go, from the load's start until every connection has what it is owed.
+    const processes = [
+      ...instances.map((one) => ({ name: one.name, cpu: () => cpuSeconds(one.pid) })),
+      { name: 'PostgreSQL (all its processes)', cpu: () => cpuSecondsOfCommand('postgres') },
+      { name: 'proxy', cpu: () => cpuSeconds(proxy?.pid ?? 0) },
+      { name: 'staff connections (clients)', cpu: () => cpuSeconds(clients?.pid ?? 0) },
+      { name: 'customers', cpu: () => cpuSeconds(customers?.pid ?? 0) },
+      { name: 'this run', cpu: () => cpuSeconds(process.pid) },
+    ];
+    const cpuBefore = processes.map((one) => one.cpu());
+    const activity = sampleActivity(url);
     const samples: { at: number; memory: Memory[] }[] = [];
     const loadStarted = performance.now();
     let loaded = false;
@@ -310,6 +324,12 @@ async function run(database: Database, url: string): Promise<void> {
     );
     if (!settled.quiet)
       throw new Error('the live connections were still receiving 180 s after the load');
+    const window = (performance.now() - loadStarted) / 1000;
+    const profile = await activity.stop();
+    const cpu = processes.map((one, i) => ({
+      name: one.name,
+      seconds: one.cpu() - (cpuBefore[i] ?? 0),
+    }));
     const commitsDuring = (await commitsNow()) - commitsBefore;
     const endSeq = new Map<string, number>();
     for (const org of orgs) endSeq.set(org.orgId, await currentSeq(db, org.orgId));
@@ -393,6 +413,12 @@ Deliveries: ${String(check.delivered)} events over ${String(check.connections)} 
 ${check.examples.join('\n')}
 Commit → delivery over ${String(latency.arrivals)} (message × connection) arrivals: p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms (${String(latency.unmatched)} arrivals without a commit time; clock offsets ${offsets.map((o) => o.toFixed(2)).join(', ')} ms, clients ${clientsClock.offsetMs.toFixed(2)} ms).
 PostgreSQL: ${String(commitsDuring)} commits during the load (${(commitsDuring / SECONDS).toFixed(0)}/s, ${(sent.ok / Math.max(commitsDuring, 1)).toFixed(2)} messages per commit, every statement of every instance counted); on its own, ${String(ceiling.writers)} writers commit ${ceiling.without.toFixed(0)} small transactions a second, ${ceiling.withNotify.toFixed(0)} when each NOTIFYs.
+CPU from the load's start until the connections went quiet (${window.toFixed(0)} s, ${String(availableParallelism())} cores): ${cpu.map((one) => `${one.name} ${one.seconds.toFixed(0)} s (${((100 * one.seconds) / window).toFixed(0)}% of a core)`).join('; ')}.
+PostgreSQL's busy backends over ${String(profile.samples)} samples (the statements most often running; lock waits ${JSON.stringify(profile.lockWaits)}):
+${profile.statements
+  .slice(0, 12)
+  .map((one) => `  ${String(one.seen).padStart(6)}  ${one.statement}`)
+  .join('\n')}
 Memory (MB, after a full collection) before → after: ${before.map((m, i) => `instance ${String(i + 1)} heap ${m.heapUsedMb.toFixed(0)} → ${(after[i]?.heapUsedMb ?? 0).toFixed(0)}, rss ${m.rssMb.toFixed(0)} → ${(after[i]?.rssMb ?? 0).toFixed(0)}`).join('; ')}. RSS peak ${rssPeak.toFixed(0)} MB; growth in the load's second half over its first sample ${rssSecondHalf.toFixed(0)} MB.`);
 
     const note = `${String(INSTANCES)} instances, one PostgreSQL, ${String(check.connections)} connections, ${String(ORGS)} organizations, target ${String(RATE)}/s for ${String(SECONDS)} s`;
@@ -451,6 +477,8 @@ Memory (MB, after a full collection) before → after: ${before.map((m, i) => `i
       frames: report.frames,
       latency,
       postgres: { commitsDuring, ceiling },
+      cpu: { windowSeconds: window, processes: cpu },
+      postgresActivity: { ...profile, statements: profile.statements.slice(0, 40) },
       memory: { before, after, samples },
       figures,
       totalSeconds: (performance.now() - started) / 1000,

@@ -1,0 +1,53 @@
+/**
+ * A sampling profile of a PostgreSQL database: every few milliseconds, the statements its
+ * backends are running (pg_stat_activity), tallied by their text. What one sample in ten holds
+ * is about a tenth of the database's busy time, whichever instance sent it.
+ */
+import pg from 'pg';
+
+export type ActivityProfile = {
+  samples: number;
+  /** Busy backends seen over all samples, by statement (its first 100 characters, spaces folded). */
+  statements: { statement: string; seen: number }[];
+  /** Samples in which backends waited on a lock, by the lock's kind. */
+  lockWaits: Record<string, number>;
+};
+
+export function sampleActivity(
+  url: string,
+  everyMs = 10,
+): { stop: () => Promise<ActivityProfile> } {
+  const client = new pg.Client({ connectionString: url });
+  const tally = new Map<string, number>();
+  const lockWaits: Record<string, number> = {};
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ query: string; wait: string | null }>(
+        `select query, case when wait_event_type = 'Lock' then wait_event end as wait
+           from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      samples += 1;
+      for (const row of rows) {
+        const statement = row.query.replace(/\s+/g, ' ').slice(0, 100);
+        tally.set(statement, (tally.get(statement) ?? 0) + 1);
+        if (row.wait) lockWaits[row.wait] = (lockWaits[row.wait] ?? 0) + 1;
+      }
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    await client.end();
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      const statements = [...tally]
+        .map(([statement, seen]) => ({ statement, seen }))
+        .sort((a, b) => b.seen - a.seen);
+      return { samples, statements, lockWaits };
+    },
+  };
+}
