@@ -21,10 +21,11 @@ export function sampleActivity(
   const tally = new Map<string, number>();
   const lockWaits: Record<string, number> = {};
   let samples = 0;
-  let running = true;
+  let stopped = false;
+  const running = () => !stopped;
   const loop = (async () => {
     await client.connect();
-    while (running) {
+    while (running()) {
       const { rows } = await client.query<{ query: string; wait: string | null }>(
         `select query, case when wait_event_type = 'Lock' then wait_event end as wait
            from pg_stat_activity
@@ -42,7 +43,7 @@ export function sampleActivity(
   })();
   return {
     stop: async () => {
-      running = false;
+      stopped = true;
       await loop;
       const statements = [...tally]
         .map(([statement, seen]) => ({ statement, seen }))
