@@ -27,7 +27,13 @@ import { events, messages } from '../server/db/schema';
 import { executeCommand } from '../server/domain/execute-command';
 import { systemClock } from '../server/clock';
 import { startAppServer, type AppServer } from '../tests/e2e/app-server';
-import { launchBrowser, signIn, type BrowserContext, type Page } from '../tests/e2e/browser';
+import {
+  launchBrowser,
+  signIn,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '../tests/e2e/browser';
 import { TcpProxy } from '../tests/e2e/tcp-proxy';
 import type { Figure } from './figures';
 import { reportFigures } from './figures';
@@ -280,19 +286,40 @@ async function offlineFlush(page: Page, context: BrowserContext, app: ProxiedApp
   const typingSeconds = (performance.now() - typed) / 1000;
   await stopProfile();
   const stopFlushProfile = await profile(page, 'flush');
+  // The flush's requests as the browser made them (the worker's included), from the network's
+  // return: when each command request left and was answered, and the catch-up before them.
+  const requests: { path: string; sent: number; answered: number | null }[] = [];
+  const byRequest = new Map<Request, (typeof requests)[number]>();
+  const onRequest = (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (!path.startsWith('/api/')) return;
+    const entry = { path, sent: performance.now(), answered: null };
+    requests.push(entry);
+    byRequest.set(request, entry);
+  };
+  const onDone = (request: Request) => {
+    const entry = byRequest.get(request);
+    if (entry) entry.answered = performance.now();
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
   const restoredAt = performance.now();
   await app.network.restore();
   await context.setOffline(false);
   await page.locator(`${CONNECTION}[data-connection="online"]`).waitFor({ timeout: 300_000 });
   const reconnectSeconds = (performance.now() - restoredAt) / 1000;
   await page.locator(`${CONNECTION}[data-pending="0"]`).waitFor({ timeout: 300_000 });
+  const seconds = (performance.now() - restoredAt) / 1000;
+  page.off('request', onRequest);
+  page.off('requestfinished', onDone);
+  page.off('requestfailed', onDone);
   await stopFlushProfile();
-  return {
-    seconds: (performance.now() - restoredAt) / 1000,
-    typingSeconds,
-    keysSeconds,
-    reconnectSeconds,
-  };
+  const at = (ms: number | null) => (ms === null ? '—' : ((ms - restoredAt) / 1000).toFixed(2));
+  const timeline = requests
+    .filter((one) => one.sent >= restoredAt)
+    .map((one) => `${one.path} ${at(one.sent)}→${at(one.answered)} s`);
+  return { seconds, typingSeconds, keysSeconds, reconnectSeconds, timeline };
 }
 
 /** What reached the server of the offline replies: every text once, none twice. */
@@ -454,6 +481,9 @@ async function main(): Promise<void> {
     const offline = await offlineFlush(leader, context, app, tag);
     console.log(
       `Offline: ${String(OFFLINE_COMMANDS)} replies typed in ${offline.keysSeconds.toFixed(1)} s, all in the outbox after ${offline.typingSeconds.toFixed(1)} s; after the network came back, live again in ${offline.reconnectSeconds.toFixed(2)} s and all delivered in ${offline.seconds.toFixed(2)} s`,
+    );
+    console.log(
+      `Offline: the requests after the network came back (sent → answered, seconds after it): ${offline.timeline.join('; ') || 'none seen'}`,
     );
 
     // Missed events: every tab closed, the server stopped while customers write, then reopened.

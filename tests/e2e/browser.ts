@@ -4,6 +4,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { newId, type CommandResult } from '../../src/protocol';
 
@@ -172,4 +173,4 @@ export async function commandOk(
   if (!result?.ok) throw new Error(`${type} refused: ${JSON.stringify(result)}`);
 }
 
-export type { Browser, BrowserContext, Page };
+export type { Browser, BrowserContext, Page, Request };
