@@ -309,14 +309,17 @@ describe('sync API', () => {
     const second = await login(server, 'operator@demo.test');
     const watched = LiveClient.open(server, second, first?.cursor as number);
     await watched.until((c) => c.ready);
-    // Deactivation arrives as a change of the user's own row in the log.
+    // Deactivation arrives as a change of the user's own row in the log. Like every unit of an
+    // organization's work, it takes the organization's lock before it touches a row: the presence
+    // written as the socket opened does, and the other order deadlocks with it on PostgreSQL.
+    const { appendEvents, lockOrganizationLog } = await import('../../server/sync/event-log');
     await server.database.db.transaction(async (tx) => {
+      await lockOrganizationLog(tx, ids.org.id);
       const [row] = await tx
         .update(t.users)
         .set({ active: false })
         .where(eq(t.users.id, ids.operator.id))
         .returning();
-      const { appendEvents } = await import('../../server/sync/event-log');
       const { userRow } = await import('../../server/sync/wire-rows');
       if (!row) throw new Error('no user');
       await appendEvents(
@@ -327,6 +330,7 @@ describe('sync API', () => {
           commandId: null,
           at: new Date(),
           notify: server.database.kind === 'postgres',
+          locked: true,
         },
         [
           {
