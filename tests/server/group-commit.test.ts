@@ -5,6 +5,7 @@ import * as t from '../../server/db/schema';
 import {
   command,
   customerOpensChat,
+  customerWrites,
   operatorsChat,
   sendCommands,
   serverForSuite,
@@ -22,23 +23,7 @@ describe('commands that arrive together', () => {
   const suite = serverForSuite();
 
   const receive = (server: TestServer, externalId: string, text: string, messageId?: string) =>
-    server.context.execute(
-      {
-        orgId: suite.ids.org.id,
-        actor: { kind: 'channel', id: suite.ids.channel.id },
-        viewer: null,
-      },
-      {
-        id: newId(),
-        type: 'message.receive',
-        payload: {
-          channelId: suite.ids.channel.id,
-          client: { externalId, name: `Customer ${externalId}` },
-          text,
-          ...(messageId ? { messageId } : {}),
-        },
-      },
-    );
+    customerWrites(server, suite.ids.org.id, suite.ids.channel.id, externalId, text, messageId);
 
   const textsOfCustomer = async (externalId: string): Promise<string[]> => {
     const rows = await suite.server.database.db

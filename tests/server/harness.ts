@@ -354,13 +354,20 @@ export async function customerWrites(
   channelId: string,
   externalId: string,
   text: string,
+  /** The channel's own id for the message, which makes a repeated delivery the same message. */
+  messageId?: string,
 ): Promise<CommandResult> {
   return server.context.execute(
     { orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
     {
       id: newId(),
       type: 'message.receive',
-      payload: { channelId, client: { externalId, name: `Customer ${externalId}` }, text },
+      payload: {
+        channelId,
+        client: { externalId, name: `Customer ${externalId}` },
+        text,
+        ...(messageId ? { messageId } : {}),
+      },
     },
   );
 }
