@@ -181,25 +181,16 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * error texts they are picked from.
  */
 function landingMessages(): Plugin {
-  const target = /src\/landing\/landing-messages-(en|ru)\.ts$/;
-  let root = process.cwd();
-  return {
-    name: 'landing-messages',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
-    async load(id) {
-      const lang = target.exec(id.replaceAll('\\', '/'))?.[1] as 'en' | 'ru' | undefined;
-      if (!lang) return null;
-      const { tsImport } = await import('tsx/esm/api');
-      const { landingCatalog } = (await tsImport(
-        pathToFileURL(resolve(root, 'src/landing/landing-catalog.ts')).href,
-        pathToFileURL(resolve(root, 'vite.config.ts')).href,
+  return messagesModule(
+    'landing-messages',
+    /src\/landing\/landing-messages-(en|ru)\.ts$/,
+    async (lang, load) => {
+      const { landingCatalog } = (await load(
+        'src/landing/landing-catalog.ts',
       )) as typeof LandingCatalog;
-      return `export const MESSAGES = ${JSON.stringify(landingCatalog(lang))};`;
+      return landingCatalog(lang);
     },
-  };
+  );
 }
 
 /**
@@ -210,11 +201,18 @@ function landingMessages(): Plugin {
  * and no browser parses a message at start.
  */
 function compiledMessages(): Plugin {
-  const target = /src\/app\/i18n\/intl-messages-(en|ru)\.ts$/;
-  let root = process.cwd();
   return {
-    name: 'compiled-messages',
-    apply: 'build',
+    ...messagesModule(
+      'compiled-messages',
+      /src\/app\/i18n\/intl-messages-(en|ru)\.ts$/,
+      async (lang, load) => {
+        const { CATALOGS } = (await load('src/app/i18n/catalogs.ts')) as typeof Catalogs;
+        const { compileCatalogs } = (await load(
+          'src/app/i18n/compile-messages.ts',
+        )) as typeof CompileMessages;
+        return compileCatalogs({ [lang]: CATALOGS[lang] })[lang];
+      },
+    ),
     config: () => ({
       resolve: {
         alias: [
@@ -225,6 +223,23 @@ function compiledMessages(): Plugin {
         ],
       },
     }),
+  };
+}
+
+/**
+ * A build-time module per language: a file matching `target` (its group 1 the language) is
+ * replaced by `export const MESSAGES = …`, what `produce` computes from the project's own
+ * TypeScript modules, loaded in Node through tsx.
+ */
+function messagesModule(
+  name: string,
+  target: RegExp,
+  produce: (lang: 'en' | 'ru', load: (file: string) => Promise<unknown>) => Promise<unknown>,
+): Plugin {
+  let root = process.cwd();
+  return {
+    name,
+    apply: 'build',
     configResolved(config) {
       root = config.root;
     },
@@ -233,16 +248,8 @@ function compiledMessages(): Plugin {
       if (!lang) return null;
       const { tsImport } = await import('tsx/esm/api');
       const from = pathToFileURL(resolve(root, 'vite.config.ts')).href;
-      const { CATALOGS } = (await tsImport(
-        pathToFileURL(resolve(root, 'src/app/i18n/catalogs.ts')).href,
-        from,
-      )) as typeof Catalogs;
-      const { compileCatalogs } = (await tsImport(
-        pathToFileURL(resolve(root, 'src/app/i18n/compile-messages.ts')).href,
-        from,
-      )) as typeof CompileMessages;
-      const compiled = compileCatalogs({ [lang]: CATALOGS[lang] })[lang];
-      return `export const MESSAGES = ${JSON.stringify(compiled)};`;
+      const load = (file: string) => tsImport(pathToFileURL(resolve(root, file)).href, from);
+      return `export const MESSAGES = ${JSON.stringify(await produce(lang, load))};`;
     },
   };
 }
