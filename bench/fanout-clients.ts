@@ -6,6 +6,7 @@
  */
 import WebSocket from 'ws';
 import type { LiveServerMessage } from '../src/protocol';
+import { serveParent } from './child-ipc';
 import {
   machineNow,
   type Arrivals,
@@ -82,14 +83,6 @@ let closing = false;
 let setup: ClientSetup | undefined;
 const ours = new Sockets('live');
 const bare = new Sockets('bare');
-
-function tell(message: FromClients): void {
-  process.send?.(message);
-}
-
-function fail(message: string): void {
-  tell({ kind: 'failed', message });
-}
 
 /** Opens a live sync connection as the browser's sync worker does and waits for its `ready`. */
 function openLive(url: string): Promise<WebSocket> {
@@ -195,33 +188,25 @@ async function probeBare(config: ClientSetup, marker: string): Promise<Arrivals>
   };
 }
 
-async function handle(message: ToClients): Promise<void> {
-  switch (message.kind) {
-    case 'setup':
-      setup = message;
-      await connect(message);
-      return;
-    case 'clock':
-      tell({ kind: 'clock', sentAt: message.sentAt, childAt: machineNow() });
-      return;
-    case 'ours':
-      if (!setup) throw new Error('not set up');
-      tell(await probeOurs(setup, message.marker, message.messageId));
-      return;
-    case 'arm':
-      if (!setup) throw new Error('not set up');
-      tell(await probeBare(setup, message.marker));
-      return;
-    case 'close':
-      closing = true;
-      for (const socket of [...ours.sockets, ...bare.sockets]) socket.terminate();
-      process.disconnect();
-      return;
-  }
-}
-
-process.on('message', (message: ToClients) => {
-  handle(message).catch((error: unknown) => {
-    fail(error instanceof Error ? error.message : String(error));
-  });
-});
+const { tell, fail } = serveParent<ToClients, FromClients>(
+  async (message) => {
+    switch (message.kind) {
+      case 'setup':
+        setup = message;
+        await connect(message);
+        return;
+      case 'ours':
+        if (!setup) throw new Error('not set up');
+        tell(await probeOurs(setup, message.marker, message.messageId));
+        return;
+      case 'arm':
+        if (!setup) throw new Error('not set up');
+        tell(await probeBare(setup, message.marker));
+        return;
+    }
+  },
+  () => {
+    closing = true;
+    for (const socket of [...ours.sockets, ...bare.sockets]) socket.terminate();
+  },
+);

@@ -23,14 +23,13 @@ export type ClientSetup = {
   timeoutMs: number;
 };
 
+/** Clock pings, failures and `close` are bench/child-ipc.ts's, as for every helper process. */
 export type ToClients =
   | ClientSetup
-  | { kind: 'clock'; sentAt: number }
   /** Send a customer message carrying `marker` through the widget API, and time its arrival. */
   | { kind: 'ours'; marker: string; messageId: string }
   /** Watch the bare sockets for `marker`; answered with `armed` before the broadcast. */
-  | { kind: 'arm'; marker: string }
-  | { kind: 'close' };
+  | { kind: 'arm'; marker: string };
 
 export type Arrivals = {
   kind: 'arrivals';
@@ -47,10 +46,8 @@ export type Arrivals = {
 
 export type FromClients =
   | { kind: 'ready'; ours: number; bare: number; seconds: number }
-  | { kind: 'clock'; sentAt: number; childAt: number }
   | { kind: 'armed'; marker: string }
-  | Arrivals
-  | { kind: 'failed'; message: string };
+  | Arrivals;
 
 /** The clock both processes read. */
 export const machineNow = (): number => performance.timeOrigin + performance.now();

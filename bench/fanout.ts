@@ -24,7 +24,6 @@
  * per server (default 1,000). Results: a printed table, the figures for `npm run bench`, and
  * bench/results/fanout-<time>.json.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sum } from 'drizzle-orm';
@@ -38,6 +37,7 @@ import { channels, organizations, presence } from '../server/db/schema';
 import { currentSeq } from '../server/sync/event-log';
 import { WIDGET_RATE_LIMIT } from '../server/channels/site-chat/visitor-auth';
 import { paddedFrame, startBareServer, type BareServer } from './fanout-bare';
+import { ChildIpc } from './child-ipc';
 import { machineNow, type Arrivals, type FromClients, type ToClients } from './fanout-protocol';
 import { reportFigures, type Figure } from './figures';
 import { machine, machineLine } from './machine';
@@ -128,83 +128,10 @@ async function postJson(url: string, body: unknown): Promise<{ entity: Record<st
   return answer;
 }
 
-/** The client process, spoken to as request and answer by message kind. */
-class Clients {
-  private readonly waiting: {
-    kind: FromClients['kind'];
-    resolve: (message: FromClients) => void;
-    reject: (error: Error) => void;
-  }[] = [];
+type Clients = ChildIpc<ToClients, FromClients>;
 
-  constructor(private readonly child: ChildProcess) {
-    child.on('message', (message: FromClients) => {
-      if (message.kind === 'failed') {
-        this.failAll(new Error(`client process: ${message.message}`));
-        return;
-      }
-      const at = this.waiting.findIndex((waiter) => waiter.kind === message.kind);
-      const [waiter] = at === -1 ? [] : this.waiting.splice(at, 1);
-      waiter?.resolve(message);
-    });
-    child.on('exit', (code) => {
-      this.failAll(new Error(`client process exited (${String(code)})`));
-    });
-  }
-
-  static start(): Clients {
-    const file = fileURLToPath(new URL('./fanout-clients.ts', import.meta.url));
-    return new Clients(fork(file, [], { execArgv: ['--import', 'tsx'] }));
-  }
-
-  send(message: ToClients): void {
-    this.child.send(message);
-  }
-
-  next<K extends FromClients['kind']>(kind: K): Promise<Extract<FromClients, { kind: K }>> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({
-        kind,
-        resolve: (message) => {
-          resolve(message as Extract<FromClients, { kind: K }>);
-        },
-        reject,
-      });
-    });
-  }
-
-  ask<K extends FromClients['kind']>(
-    message: ToClients,
-    kind: K,
-  ): Promise<Extract<FromClients, { kind: K }>> {
-    const answer = this.next(kind);
-    this.send(message);
-    return answer;
-  }
-
-  close(): void {
-    if (this.child.connected) this.send({ kind: 'close' });
-  }
-
-  private failAll(error: Error): void {
-    for (const waiter of this.waiting.splice(0)) waiter.reject(error);
-  }
-}
-
-/**
- * How far the client process's clock is from this one's: the IPC round trip with the shortest
- * time, its midpoint against the child's reading; the error is at most half that round trip.
- */
-async function clockAgreement(clients: Clients): Promise<{ offsetMs: number; boundMs: number }> {
-  let best = { offsetMs: 0, boundMs: Number.POSITIVE_INFINITY };
-  for (let i = 0; i < CLOCK_PINGS; i++) {
-    const sentAt = machineNow();
-    const { childAt } = await clients.ask({ kind: 'clock', sentAt }, 'clock');
-    const back = machineNow();
-    const bound = (back - sentAt) / 2;
-    if (bound < best.boundMs) best = { offsetMs: childAt - (sentAt + back) / 2, boundMs: bound };
-  }
-  return best;
-}
+const startClients = (): Clients =>
+  ChildIpc.start('client process', fileURLToPath(new URL('./fanout-clients.ts', import.meta.url)));
 
 /** Presence is written once per opened connection; the run waits until all are written. */
 async function presenceSettled(database: Database, orgId: string): Promise<void> {
@@ -333,7 +260,7 @@ async function main(): Promise<void> {
       undefined,
     );
 
-    clients = Clients.start();
+    clients = startClients();
     const ready = await clients.ask(
       {
         kind: 'setup',
@@ -351,7 +278,7 @@ async function main(): Promise<void> {
     console.log(
       `${String(ready.ours)} live connections (${String(tokens.length)} sessions of ${String(STAFF.length)} staff) and ${String(ready.bare)} bare sockets open in ${ready.seconds.toFixed(1)} s`,
     );
-    const clock = await clockAgreement(clients);
+    const clock = await clients.clockOffset(CLOCK_PINGS);
     console.log(
       `Clocks: client process − server process = ${clock.offsetMs.toFixed(3)} ms (± ${clock.boundMs.toFixed(3)} ms, half the shortest IPC round trip)`,
     );
@@ -450,7 +377,7 @@ async function main(): Promise<void> {
       `Results written to ${file} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`,
     );
   } finally {
-    clients?.close();
+    await clients?.close();
     await bare.close();
     await server.close();
   }
