@@ -99,26 +99,43 @@ export async function recordResults(
   ctx: PredictContext,
 ): Promise<OutboxRow[]> {
   const rejected: OutboxRow[] = [];
+  if (results.length === 0) return rejected;
   await db.transaction('rw', db.writeTables(), async () => {
     const cursor = await currentCursor(db);
+    // A few requests for the whole batch: one read, one delete and one put, not two per answer.
+    const rows = new Map(
+      (
+        await outboxRowsOf(
+          db,
+          results.map((result) => result.id),
+        )
+      ).map((row) => [row.id, row]),
+    );
     const arrived: OutboxRow[] = [];
+    const gone: number[] = [];
+    const changed = new Map<number, OutboxRow>();
     for (const result of results) {
-      const row = await db.outbox.where('id').equals(result.id).first();
+      const row = rows.get(result.id);
       if (row?.n === undefined || row.state === 'rejected') continue;
       if (result.ok) {
         // Already passed: the events came down before the answer did.
         if (result.seq <= cursor) {
-          await db.outbox.delete(row.n);
+          gone.push(row.n);
+          changed.delete(row.n);
+          rows.delete(row.id);
           arrived.push(row);
         } else {
-          await db.outbox.update(row.n, { state: 'acknowledged', seq: result.seq });
+          changed.set(row.n, { ...row, state: 'acknowledged', seq: result.seq });
         }
       } else {
         const failed: OutboxRow = { ...row, state: 'rejected', error: result.error };
-        await db.outbox.put(failed);
+        changed.set(row.n, failed);
+        rows.set(row.id, failed);
         rejected.push(failed);
       }
     }
+    if (gone.length > 0) await db.outbox.bulkDelete(gone);
+    if (changed.size > 0) await db.outbox.bulkPut([...changed.values()]);
     // Once for the whole batch: each recompute reads the outbox, which may hold a long queue.
     const settled = [...arrived, ...rejected];
     if (settled.length > 0) await recompute(db, keysOf(settled, ctx), ctx);
@@ -126,13 +143,15 @@ export async function recordResults(
   return rejected;
 }
 
+/** The outbox rows of these command ids that are there, in one read. */
+const outboxRowsOf = (db: InboxDb, ids: readonly string[]): Promise<OutboxRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : db.outbox.where('id').anyOf(ids).toArray();
+
 /** A failed attempt that reached no answer (network, server down): counted for backoff. */
 export async function recordAttempt(db: InboxDb, ids: readonly string[]): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
-    for (const id of ids) {
-      const row = await db.outbox.where('id').equals(id).first();
-      if (row?.n !== undefined) await db.outbox.update(row.n, { attempts: row.attempts + 1 });
-    }
+    const rows = await outboxRowsOf(db, ids);
+    await db.outbox.bulkPut(rows.map((row) => ({ ...row, attempts: row.attempts + 1 })));
   });
 }
 
@@ -150,13 +169,25 @@ export async function recordUnexpectedFailures(
   if (failed.length === 0) return [];
   const given: CommandResult[] = [];
   await db.transaction('rw', db.outbox, async () => {
+    const rows = new Map(
+      (
+        await outboxRowsOf(
+          db,
+          failed.map(({ id }) => id),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const counted: OutboxRow[] = [];
     for (const { id, error } of failed) {
-      const row = await db.outbox.where('id').equals(id).first();
+      const row = rows.get(id);
       if (row?.n === undefined || row.state !== 'pending') continue;
       const failures = (row.failures ?? 0) + 1;
-      await db.outbox.update(row.n, { failures });
+      const next = { ...row, failures };
+      rows.set(id, next);
+      counted.push(next);
       if (failures >= refuseAt) given.push({ id, ok: false, error });
     }
+    await db.outbox.bulkPut(counted);
   });
   return given.length > 0 ? recordResults(db, given, ctx) : [];
 }

@@ -201,3 +201,50 @@ describe('flushing the outbox when the server fails', () => {
     expect(await db.outbox.where('state').equals('acknowledged').count()).toBe(20);
   });
 });
+
+describe('flushing a long queue', () => {
+  it('sends every command once in creation order, those written while a request is out included, and records each answer', async () => {
+    const rows = await queue(Array.from({ length: 250 }, (_, n) => `reply ${n}`));
+    const refused = rows[120]?.id ?? '';
+    const leftOut = rows[130]?.id ?? '';
+    /** Commands the operator writes while the first two requests are out, by id. */
+    const laterIds: string[] = [];
+    const later: Promise<OutboxRow>[] = [];
+    let seq = 0;
+    const { api, requests } = server((commands) => {
+      if (laterIds.length < 2) {
+        const id = newId();
+        laterIds.push(id);
+        const text = `typed while request ${String(laterIds.length)} was out`;
+        later.push(
+          enqueue(db, { id, type: 'message.send', payload: { chatId: chatId(1), text } }, ctx),
+        );
+      }
+      return Response.json({
+        results: commands
+          .filter((c) => c.id !== leftOut)
+          .map((c) =>
+            c.id === refused
+              ? { id: c.id, ok: false, error: { name: 'CHAT_CLOSED', params: {} } }
+              : { id: c.id, ok: true, seq: ++seq },
+          ),
+      });
+    });
+    const outcome = await flushOutbox(db, api, ctx, undefined);
+    await Promise.all(later);
+    const expected = [...rows.map((row) => row.id), ...laterIds];
+    // The left-out command waits for its retry; every other went exactly once, in order.
+    expect(taken(requests)).toEqual(expected);
+    expect(outcome.heldBack).toEqual([leftOut]);
+    expect(outcome.sent).toBe(expected.length - 1);
+    expect(outcome.rejected.map((row) => row.id)).toEqual([refused]);
+    const stored = await db.outbox.toArray();
+    const inState = (state: OutboxRow['state']) =>
+      stored.filter((row) => row.state === state).map((row) => row.id);
+    expect(inState('acknowledged')).toEqual(
+      expected.filter((id) => id !== refused && id !== leftOut),
+    );
+    expect(inState('rejected')).toEqual([refused]);
+    expect(inState('pending')).toEqual([leftOut]);
+  });
+});

@@ -95,19 +95,19 @@ const envelopeOf = (row: OutboxRow): CommandEnvelope => ({
   payload: row.payload,
 });
 
-/** The oldest pending commands, leaving out those set aside in this flush. */
+/** The oldest pending commands, leaving out those set aside or still in flight in this flush. */
 async function nextPending(
   db: InboxDb,
-  setAside: ReadonlySet<string>,
+  leaveOut: ReadonlySet<string>,
   count: number,
 ): Promise<OutboxRow[]> {
   // The state index keeps equal states in key order (n): the oldest pending come first.
   const rows = await db.outbox
     .where('state')
     .equals('pending')
-    .limit(count + setAside.size)
+    .limit(count + leaveOut.size)
     .toArray();
-  return rows.filter((row) => !setAside.has(row.id)).slice(0, count);
+  return rows.filter((row) => !leaveOut.has(row.id)).slice(0, count);
 }
 
 /**
@@ -124,6 +124,11 @@ function alonePastFailures(rows: OutboxRow[]): OutboxRow[] {
  * Sends pending commands in creation order, in requests cut to the server's count and body
  * limits (command-batch.ts), until none is left. Each keeps its id, so a batch re-sent after a
  * lost answer is answered from the server's stored results instead of applied twice.
+ *
+ * One request is out at a time, so the server applies them in order; but the local store's work
+ * is kept off that chain: the next batch is read while a request is out, and a batch's answers are
+ * recorded while the next request is out (they concern other commands). Any answer but results
+ * waits for the recordings first, so what follows it sees the outbox as before.
  *
  * A command no request can carry, or one the server refuses by name, is refused for the user to
  * see; one the server fails on unexpectedly is set aside for a later try (refused after a few) and
@@ -143,38 +148,85 @@ export async function flushOutbox(
     const rejected: OutboxRow[] = [];
     /** Held back for a later flush: the rest of this one goes without them. */
     const setAside = new Set<string>(skip);
+    /** Sent in this flush, answers not yet recorded: still pending in the store meanwhile. */
+    const unrecorded = new Set<string>();
     /** Failed alone as a whole request: the command's fault only if the server takes others. */
     const failedAlone: { id: string; error: ApiError }[] = [];
     /** The server applied or refused by name some command of this flush: it is working. */
     let taken = false;
     /** The last request was one command the server failed on as a whole. */
     let lastFailedAlone = false;
+    /** The recordings of answers, one after another, behind the requests. */
+    let recording: Promise<void> = Promise.resolve();
+    let recordFailure: { error: unknown } | undefined;
+    /** The next batch, read while the last request was out. */
+    let readAhead: Promise<OutboxRow[]> | undefined;
 
     const record = async (results: CommandResult[]) => {
       rejected.push(...(await recordResults(db, results, ctx)));
     };
+    const recordBehind = (answered: string[], work: () => Promise<void>) => {
+      recording = recording
+        .then(work)
+        .catch((error: unknown) => {
+          recordFailure ??= { error };
+        })
+        .finally(() => {
+          for (const id of answered) unrecorded.delete(id);
+        });
+    };
+    /** Every answer recorded: a failure to write the store stops the flush as it did inline. */
+    const drain = async () => {
+      await recording;
+      if (recordFailure) throw recordFailure.error;
+    };
+    const leftOut = () => new Set([...setAside, ...unrecorded]);
 
     for (;;) {
+      if (recordFailure) await drain();
+      const candidates = await (readAhead ?? nextPending(db, leftOut(), limits.maxCount));
+      readAhead = undefined;
       const rows = alonePastFailures(
-        await nextPending(db, setAside, Math.min(pace.size, limits.maxCount)),
+        candidates
+          .filter((row) => !setAside.has(row.id) && !unrecorded.has(row.id))
+          .slice(0, Math.min(pace.size, limits.maxCount)),
       );
-      if (rows.length === 0) break;
+      if (rows.length === 0) {
+        if (unrecorded.size === 0) break;
+        // Answers still being recorded may set commands aside or leave some pending: look again.
+        await drain();
+        continue;
+      }
       const cut = cutBatch(rows.map(envelopeOf), { ...limits, maxCount: pace.size });
       if (cut.kind === 'tooLarge') {
+        await drain();
         await record([{ id: cut.command.id, ok: false, error: tooLargeError(limits) }]);
         continue;
       }
       const ready = await uploadFiles(db, api, rows.slice(0, cut.commands.length), ctx, rejected);
       if (ready.length === 0) continue;
       const ids = ready.map((row) => row.id);
+      for (const id of ids) unrecorded.add(id);
+      const answer = api.commands(ready.map(envelopeOf));
+      // The store's next read overlaps the request; what it returns is checked again at use.
+      const ahead = nextPending(db, leftOut(), limits.maxCount);
+      ahead.catch(() => undefined);
+      readAhead = ahead;
       let step;
       try {
-        step = stepAfter(ready.length, await api.commands(ready.map(envelopeOf)));
+        step = stepAfter(ready.length, await answer);
       } catch (error) {
+        for (const id of ids) unrecorded.delete(id);
+        await drain();
         // A 5xx of a proxy may be a batch that took longer than it waits: smaller next time.
         if (error instanceof HttpError && error.status >= 500) pace.size = halved(ready.length);
         await recordAttempt(db, ids);
         throw error;
+      }
+      if (step.kind !== 'record') {
+        readAhead = undefined;
+        for (const id of ids) unrecorded.delete(id);
+        await drain();
       }
       if (step.kind === 'split') {
         pace.size = step.size;
@@ -211,16 +263,19 @@ export async function flushOutbox(
         else if (isUnexpectedFailure(result)) unexpected.push(result);
         else settled.push(result);
       }
-      if (settled.length > 0) taken = true;
-      await record(settled);
-      sent += settled.length;
-      // The request was authenticated against the server's database just before the command
-      // failed: the server was up, so the failure counts against the command.
-      rejected.push(
-        ...(await recordUnexpectedFailures(db, unexpected, UNEXPECTED_FAILURES_TO_REFUSE, ctx)),
-      );
       for (const { id } of unexpected) setAside.add(id);
+      if (settled.length > 0) taken = true;
+      sent += settled.length;
+      recordBehind(ids, async () => {
+        await record(settled);
+        // The request was authenticated against the server's database just before the command
+        // failed: the server was up, so the failure counts against the command.
+        rejected.push(
+          ...(await recordUnexpectedFailures(db, unexpected, UNEXPECTED_FAILURES_TO_REFUSE, ctx)),
+        );
+      });
     }
+    await drain();
     if (taken)
       rejected.push(
         ...(await recordUnexpectedFailures(db, failedAlone, UNEXPECTED_FAILURES_TO_REFUSE, ctx)),
