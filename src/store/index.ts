@@ -18,4 +18,5 @@ export { changedRows } from './table-index';
 export { clientIndexOf, contactIndexOf } from './client-index';
 export * from './spam-clients';
 export { postWrittenRows } from './post-written-rows';
+export { firstScreenOf } from './first-screen';
 export { writtenRowsChannel, type WrittenRows } from './written-rows';

@@ -28,7 +28,8 @@ export type SessionOutcome =
 export type SessionRuntime = {
   openStore: (orgId: string, userId: string) => Promise<InboxDb>;
   deleteStore: (orgId: string, userId: string) => Promise<void>;
-  startSync: (session: SyncSession) => SyncHandle;
+  /** Starts the sync worker for the session whose store is `db`. */
+  startSync: (session: SyncSession, db: InboxDb) => SyncHandle;
   /** The sync worker's saved copy of the session, kept for the service worker's Background Sync flush. */
   forgetWorkerSession: () => Promise<void>;
 };
@@ -152,12 +153,10 @@ export class AuthSession {
       db.close();
       return { kind: 'signed-out' };
     }
-    const sync = runtime.startSync({
-      baseUrl: this.deps.baseUrl,
-      token,
-      orgId: user.organization.id,
-      userId: user.id,
-    });
+    const sync = runtime.startSync(
+      { baseUrl: this.deps.baseUrl, token, orgId: user.organization.id, userId: user.id },
+      db,
+    );
     const syncView = new SyncView(sync.state$, () => {
       this.expire();
     });
