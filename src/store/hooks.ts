@@ -33,6 +33,8 @@ import { claimedCommands } from './claimed-commands';
 import { commandOutcome, type CommandLookup, type CommandOutcome } from './command-outcome';
 import { predictRow } from './predict';
 import { sentEchoesOf, withEchoes } from './sent-echoes';
+import { ArrivedMessages } from './arrived-messages';
+import { writtenRowsOf } from './written-rows';
 
 /** The signed-in user's local database, provided once by the app shell. */
 export const StoreContext = createContext<InboxDb | null>(null);
@@ -139,10 +141,14 @@ const THREAD_SLACK = 50;
 /** The newest messages of a chat, oldest first, and whether older ones are stored too. */
 export type ThreadWindow = { messages: readonly LocalMessage[]; hasEarlier: boolean };
 
+/** A window as the thread's query read it, with the arrivals' mark taken as the read began. */
+type StoredWindow = ThreadWindow & { readMark: number };
+
 /**
  * A chat's newest `limit` messages, oldest first, with the ones this tab sent a moment ago
- * (sent-echoes.ts). Only the window is read: a long thread would otherwise be read whole and drawn
- * whole at every message that arrives or is sent, and the reader asks for more by scrolling up.
+ * (sent-echoes.ts) and the ones the sync worker has just written (arrived-messages.ts). Only the
+ * window is read: a long thread would otherwise be read whole and drawn whole at every message
+ * that arrives or is sent, and the reader asks for more by scrolling up.
  */
 export function useThreadMessages(chatId: string, limit: number): ThreadWindow | undefined {
   const db = useStore();
@@ -151,7 +157,11 @@ export function useThreadMessages(chatId: string, limit: number): ThreadWindow |
   const last = useRef<{ chatId: string; limit: number; window: ThreadWindow } | undefined>(
     undefined,
   );
-  const stored = useLiveQuery(async (): Promise<ThreadWindow> => {
+  const arrivals = useMemo(() => new ArrivedMessages(chatId), [chatId]);
+  useEffect(() => writtenRowsOf(db).subscribe(arrivals.take), [db, arrivals]);
+  const arrived = useSyncExternalStore(arrivals.subscribe, arrivals.current);
+  const stored = useLiveQuery(async (): Promise<StoredWindow> => {
+    const readMark = arrivals.mark();
     const previous =
       last.current?.chatId === chatId && last.current.limit === limit
         ? last.current.window
@@ -187,20 +197,28 @@ export function useThreadMessages(chatId: string, limit: number): ThreadWindow |
     }
     window = { ...window, messages: keepUnchanged(previous?.messages, window.messages) };
     last.current = { chatId, limit, window };
-    return window;
-  }, [db, chatId, limit]);
+    return { ...window, readMark };
+  }, [db, chatId, limit, arrivals]);
   const echoes = sentEchoesOf(db);
   const pending = useSyncExternalStore(echoes.subscribe, () => echoes.of(chatId));
   useEffect(() => {
-    if (stored) echoes.settle(chatId, stored.messages);
-  }, [echoes, chatId, stored]);
-  return useMemo(
-    () =>
-      stored
-        ? { messages: withEchoes(stored.messages, pending), hasEarlier: stored.hasEarlier }
-        : undefined,
-    [stored, pending],
-  );
+    if (!stored) return;
+    echoes.settle(chatId, stored.messages);
+    arrivals.settle(stored.messages, stored.readMark);
+  }, [echoes, arrivals, chatId, stored]);
+  return useMemo(() => {
+    if (!stored) return undefined;
+    // An arrival older than a window that leaves earlier messages out is not shown in it.
+    const first = stored.messages[0];
+    const fresh =
+      stored.hasEarlier && first
+        ? arrived.filter((message) => message.createdAt >= first.createdAt)
+        : arrived;
+    return {
+      messages: withEchoes(withEchoes(stored.messages, fresh), pending),
+      hasEarlier: stored.hasEarlier,
+    };
+  }, [stored, arrived, pending]);
 }
 
 /**

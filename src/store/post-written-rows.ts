@@ -9,10 +9,11 @@ import {
 import type { InboxDb } from './db';
 import type { MetaRow } from './tables';
 import {
+  POSTED_MESSAGES_MAX,
   WRITTEN_VERSION_KEY,
-  isIndexedTable,
+  isPostedTable,
   writtenMarkerPart,
-  type IndexedTable,
+  type PostedTable,
   type WrittenRows,
   type WrittenTable,
 } from './written-rows';
@@ -24,14 +25,14 @@ const ANY_RANGE = 3;
 type TableWrites = { cleared: boolean; reread: boolean; rows: Map<string, unknown> };
 
 type TransactionWrites = {
-  /** The write version this transaction set, once its first indexed write has stamped it. */
+  /** The write version this transaction set, once its first posted write has stamped it. */
   version: number | undefined;
   stamping: Promise<number> | undefined;
-  tables: Map<IndexedTable, TableWrites>;
+  tables: Map<PostedTable, TableWrites>;
 };
 
 /**
- * Makes this database post the rows each of its read-write transactions wrote to the indexed
+ * Makes this database post the rows each of its read-write transactions wrote to the posted
  * tables once the transaction has committed (written-rows.ts), for the sync worker's store.
  * Must be called before the database opens: Dexie builds its middleware stack at open.
  *
@@ -73,7 +74,7 @@ function writtenRowsCore(
       if (
         mode === 'readwrite' &&
         stores.includes('meta') &&
-        stores.some(isIndexedTable) &&
+        stores.some(isPostedTable) &&
         typeof events.addEventListener === 'function'
       ) {
         const writes: TransactionWrites = {
@@ -92,15 +93,19 @@ function writtenRowsCore(
     },
     table(name) {
       const table = down.table(name);
-      if (!isIndexedTable(name)) return table;
+      if (!isPostedTable(name)) return table;
       return {
         ...table,
         mutate: async (req) => {
           const writes = open.get(req.trans);
           if (!writes) return table.mutate(req);
-          writes.stamping ??= stamp(req.trans);
-          const version = await writes.stamping;
-          writes.version = version;
+          // Once stamped, the write goes down in the caller's own task: Dexie's hooks below read
+          // the caller's transaction from its zone, which an await of ours does not always keep.
+          if (writes.version === undefined) {
+            writes.stamping ??= stamp(req.trans);
+            writes.version = await writes.stamping;
+          }
+          const version = writes.version;
           // The change notice says which version wrote it, so a page does not read it back.
           const mutatedParts = { ...req.mutatedParts, [marker]: new RangeSet().addKey(version) };
           const res = await table.mutate({ ...req, mutatedParts });
@@ -114,7 +119,7 @@ function writtenRowsCore(
 
 function record(
   writes: TransactionWrites,
-  name: IndexedTable,
+  name: PostedTable,
   table: DBCoreTable,
   req: DBCoreMutateRequest,
   res: DBCoreMutateResponse,
@@ -147,11 +152,12 @@ function record(
   });
 }
 
-function writtenRows(version: number, tables: Map<IndexedTable, TableWrites>): WrittenRows {
+function writtenRows(version: number, tables: Map<PostedTable, TableWrites>): WrittenRows {
   const posted: WrittenRows = { version, tables: {} };
   for (const [name, written] of tables) {
     let table: WrittenTable;
-    if (written.reread) table = { reread: true };
+    if (written.reread || (name === 'messages' && written.rows.size > POSTED_MESSAGES_MAX))
+      table = { reread: true };
     else {
       const puts: unknown[] = [];
       const deletes: string[] = [];

@@ -8,8 +8,13 @@ import { InboxDb } from './db';
 import { firstScreenOf } from './first-screen';
 import { postWrittenRows } from './post-written-rows';
 import { TABLE_PAGE_ROWS } from './table-index';
-import { ME, bootstrappedDb, chatId, chatRow, event, messageRow } from './test-fixtures';
-import { writtenRowsChannel, writtenRowsOf, type WrittenRows } from './written-rows';
+import { ME, bootstrappedDb, chatId, chatRow, event, messageRow, userRow } from './test-fixtures';
+import {
+  POSTED_MESSAGES_MAX,
+  writtenRowsChannel,
+  writtenRowsOf,
+  type WrittenRows,
+} from './written-rows';
 
 const ctx = { userId: ME };
 
@@ -303,6 +308,7 @@ describe('what the sync worker posts', () => {
   });
 
   it('is each committed transaction’s last row of every key it wrote, under the next version', async () => {
+    const message = messageRow('00000000-0000-7000-8000-0000000000f1', chatId(3));
     await applyEvents(
       worker,
       [
@@ -317,12 +323,7 @@ describe('what the sync worker posts', () => {
             key: chatId(3),
             row: chatRow(chatId(3), { status: 'assigned', operatorId: ME }),
           },
-          {
-            table: 'messages',
-            op: 'put',
-            key: 'm1',
-            row: messageRow('00000000-0000-7000-8000-0000000000f1', chatId(3)),
-          },
+          { table: 'messages', op: 'put', key: message.id, row: message },
         ]),
       ],
       12,
@@ -339,6 +340,7 @@ describe('what the sync worker posts', () => {
             puts: [chatRow(chatId(3), { status: 'assigned', operatorId: ME })],
             deletes: [chatId(2)],
           },
+          messages: { reread: false, cleared: false, puts: [message], deletes: [] },
         },
       },
       {
@@ -356,11 +358,11 @@ describe('what the sync worker posts', () => {
     expect(await worker.meta.get('written')).toEqual({ key: 'written', value: 2 });
   });
 
-  it('leaves out transactions that wrote no indexed table, and those that did not commit', async () => {
-    const message = messageRow('00000000-0000-7000-8000-0000000000f1', chatId(1));
+  it('leaves out transactions that wrote no posted table, and those that did not commit', async () => {
+    const user = userRow('00000000-0000-7000-8000-0000000000a7', 'Nadia');
     await applyEvents(
       worker,
-      [event(11, [{ table: 'messages', op: 'put', key: message.id, row: message }])],
+      [event(11, [{ table: 'users', op: 'put', key: user.id, row: user }])],
       11,
       ctx,
     );
@@ -372,6 +374,29 @@ describe('what the sync worker posts', () => {
     ).rejects.toThrow('changed my mind');
     expect(posted).toEqual([]);
     expect(await worker.meta.get('written')).toBeUndefined();
+  });
+
+  it('carries a few messages as rows, and a catch-up page’s many as a table to read', async () => {
+    const few = [1, 2].map((n) =>
+      messageRow(`00000000-0000-7000-8000-00000000010${String(n)}`, chatId(1)),
+    );
+    const many = Array.from({ length: POSTED_MESSAGES_MAX + 1 }, (_, n) =>
+      messageRow(`00000000-0000-7000-8000-0000000002${String(n).padStart(2, '0')}`, chatId(2)),
+    );
+    const put = (seq: number, rows: typeof few) =>
+      event(
+        seq,
+        rows.map((row) => ({ table: 'messages' as const, op: 'put' as const, key: row.id, row })),
+      );
+    await applyEvents(worker, [put(11, few)], 11, ctx);
+    await applyEvents(worker, [put(12, many)], 12, ctx);
+    expect(posted).toEqual([
+      {
+        version: 1,
+        tables: { messages: { reread: false, cleared: false, puts: few, deletes: [] } },
+      },
+      { version: 2, tables: { messages: { reread: true } } },
+    ]);
   });
 
   it('says a table was emptied before its rows were written', async () => {

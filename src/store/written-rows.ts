@@ -9,6 +9,23 @@ export const isIndexedTable = (name: string): name is IndexedTable =>
   (INDEXED_TABLES as readonly string[]).includes(name);
 
 /**
+ * The tables whose written rows are posted: the indexed ones, and messages, which an open thread
+ * shows from the post before its own read has them (arrived-messages.ts).
+ */
+export const POSTED_TABLES = [...INDEXED_TABLES, 'messages'] as const;
+export type PostedTable = (typeof POSTED_TABLES)[number];
+
+export const isPostedTable = (name: string): name is PostedTable =>
+  (POSTED_TABLES as readonly string[]).includes(name);
+
+/**
+ * A transaction that wrote more messages than this (a catch-up page, a bootstrap chunk, a closed
+ * chat's thread fetched) posts them as `reread`: no thread shows that many arriving at once, and
+ * the page's read takes them, so they are not copied to every page for nothing.
+ */
+export const POSTED_MESSAGES_MAX = 50;
+
+/**
  * What one committed transaction did to one table: emptied it first (`cleared`), then left these
  * rows and removed these keys; only a key's last write in the transaction counts. `reread` when a
  * write cannot be told row by row (a range deleted): the page reads the table again.
@@ -24,11 +41,11 @@ export type WrittenTable =
  */
 export type WrittenRows = {
   version: number;
-  tables: Partial<Record<IndexedTable, WrittenTable>>;
+  tables: Partial<Record<PostedTable, WrittenTable>>;
 };
 
 /**
- * The `meta` row counting the sync worker's write transactions. Each one that writes an indexed
+ * The `meta` row counting the sync worker's write transactions. Each one that writes a posted
  * table adds one in the same transaction, so a page that reads it with some rows knows exactly
  * which of the worker's transactions those rows already contain: IndexedDB runs a read-only
  * transaction entirely before or entirely after any read-write one over the same stores.
