@@ -2,6 +2,7 @@ import {
   createContext,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -103,7 +104,11 @@ export const LIST_HEAD_ROWS = 50;
 export function useChatList(filter: ChatFilter, viewerId: string): ListedChats | undefined {
   const db = useStore();
   const chatIndex = chatIndexOf(db);
-  const chats = useSyncExternalStore(chatIndex.subscribe, chatIndex.current);
+  // The list follows the chats at a lower priority than the rest of the screen: a reply that is
+  // sent, or a message that arrives, shows in the thread in its own frame, and the list's re-sort
+  // and redraw come after it (React renders a deferred value once the urgent work is painted). A
+  // new filter is urgent, and filters the chats the list already holds at once.
+  const chats = useDeferredValue(useSyncExternalStore(chatIndex.subscribe, chatIndex.current));
   const clientIndex = clientIndexOf(db);
   const clients = useSyncExternalStore(clientIndex.subscribe, clientIndex.current);
   const teamIds = useViewerTeamIds(viewerId);
