@@ -123,12 +123,11 @@ const rowKey = (table: string, key: string) => `${table}\u0000${key}`;
  */
 async function applyChanges(db: InboxDb, changes: readonly Change[], touched: RowKey[]) {
   if (changes.length === 0) return;
-  // Rows with pending local commands keep a base; the batch never adds or removes one.
-  const keys = [...new Map(changes.map((c) => [rowKey(c.table, c.key), c])).values()];
-  const bases = await db.base.bulkGet(keys.map((c) => [c.table, c.key]));
-  const pending = new Set(
-    keys.filter((_, i) => bases[i] !== undefined).map((c) => rowKey(c.table, c.key)),
-  );
+  // Rows with pending local commands keep a base; the batch never adds or removes one. The bases
+  // are few (the rows under the user's unsent commands) and a catch-up page names thousands of
+  // rows: one read of their keys, not one lookup per changed row.
+  const baseKeys = await db.base.toCollection().primaryKeys();
+  const pending = new Set(baseKeys.map(([table, key]) => rowKey(table, key)));
   let last = new Map<string, Change>();
   const flush = async () => {
     const puts = new Map<SyncTable, AnyRow[]>();
