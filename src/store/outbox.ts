@@ -103,13 +103,9 @@ export async function recordResults(
   await db.transaction('rw', db.writeTables(), async () => {
     const cursor = await currentCursor(db);
     // A few requests for the whole batch: one read, one delete and one put, not two per answer.
-    const rows = new Map(
-      (
-        await outboxRowsOf(
-          db,
-          results.map((result) => result.id),
-        )
-      ).map((row) => [row.id, row]),
+    const rows = await outboxRowsById(
+      db,
+      results.map((result) => result.id),
     );
     const arrived: OutboxRow[] = [];
     const gone: number[] = [];
@@ -143,15 +139,23 @@ export async function recordResults(
   return rejected;
 }
 
-/** The outbox rows of these command ids that are there, in one read. */
-const outboxRowsOf = (db: InboxDb, ids: readonly string[]): Promise<OutboxRow[]> =>
-  ids.length === 0 ? Promise.resolve([]) : db.outbox.where('id').anyOf(ids).toArray();
+/** The outbox rows of these command ids that are there, by id, in one read. */
+async function outboxRowsById(
+  db: InboxDb,
+  ids: readonly string[],
+): Promise<Map<string, OutboxRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.outbox.where('id').anyOf(ids).toArray();
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 /** A failed attempt that reached no answer (network, server down): counted for backoff. */
 export async function recordAttempt(db: InboxDb, ids: readonly string[]): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
-    const rows = await outboxRowsOf(db, ids);
-    await db.outbox.bulkPut(rows.map((row) => ({ ...row, attempts: row.attempts + 1 })));
+    const rows = await outboxRowsById(db, ids);
+    await db.outbox.bulkPut(
+      [...rows.values()].map((row) => ({ ...row, attempts: row.attempts + 1 })),
+    );
   });
 }
 
@@ -169,13 +173,9 @@ export async function recordUnexpectedFailures(
   if (failed.length === 0) return [];
   const given: CommandResult[] = [];
   await db.transaction('rw', db.outbox, async () => {
-    const rows = new Map(
-      (
-        await outboxRowsOf(
-          db,
-          failed.map(({ id }) => id),
-        )
-      ).map((row) => [row.id, row]),
+    const rows = await outboxRowsById(
+      db,
+      failed.map(({ id }) => id),
     );
     const counted: OutboxRow[] = [];
     for (const { id, error } of failed) {

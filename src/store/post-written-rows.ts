@@ -136,6 +136,8 @@ function record(
     } else written.reread = true;
     return;
   }
+  // The page reads this table itself: its rows need not be kept.
+  if (written.reread) return;
   const keys: readonly unknown[] =
     req.type === 'delete'
       ? req.keys
@@ -150,14 +152,18 @@ function record(
     }
     written.rows.set(key, req.type === 'delete' ? null : (req.values[i] as unknown));
   });
+  // A catch-up page's thousands of messages are left to the pages' reads (POSTED_MESSAGES_MAX).
+  if (name === 'messages' && written.rows.size > POSTED_MESSAGES_MAX) {
+    written.reread = true;
+    written.rows.clear();
+  }
 }
 
 function writtenRows(version: number, tables: Map<PostedTable, TableWrites>): WrittenRows {
   const posted: WrittenRows = { version, tables: {} };
   for (const [name, written] of tables) {
     let table: WrittenTable;
-    if (written.reread || (name === 'messages' && written.rows.size > POSTED_MESSAGES_MAX))
-      table = { reread: true };
+    if (written.reread) table = { reread: true };
     else {
       const puts: unknown[] = [];
       const deletes: string[] = [];

@@ -26,6 +26,8 @@ export function startSync(
   let worker: Worker | undefined;
   let stopped = false;
   const state$ = new BehaviorSubject<SyncState>(INITIAL_SYNC_STATE);
+  // Not knowing when the first screen is drawn (its store closed under it) must not keep the
+  // worker from starting: the wait is only for speed, so the worker starts either way.
   const ready: Promise<Remote<SyncWorkerApi> | undefined> = startAfter
     .catch(() => undefined)
     .then(async () => {
