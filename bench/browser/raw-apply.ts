@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { TOKEN_KEY } from '../../src/ui/session-token';
 
 /** What the raw write of a catch-up's events took, measured in the page. */
 export type RawApply = {
@@ -22,14 +23,14 @@ export type RawApply = {
  */
 export async function rawApply(page: Page, after: number, batch: number): Promise<RawApply> {
   return page.evaluate(
-    async ([from, size]) => {
+    async ([from, size, tokenKey]) => {
       type Change = {
         table: string;
         op: 'put' | 'delete';
         key: string;
         row?: Record<string, unknown>;
       };
-      const token = localStorage.getItem('token') ?? '';
+      const token = localStorage.getItem(tokenKey) ?? '';
       const events: { changes: Change[] }[] = [];
       const fetching = performance.now();
       for (let cursor = from; ;) {
@@ -111,6 +112,6 @@ export async function rawApply(page: Page, after: number, batch: number): Promis
       await request(indexedDB.deleteDatabase(scratchName));
       return { events: events.length, rows, ms, rate: (events.length / ms) * 1000, fetchMs };
     },
-    [after, batch] as const,
+    [after, batch, TOKEN_KEY] as const,
   );
 }
