@@ -21,6 +21,12 @@ if (root) {
   document.documentElement.lang = lang;
   const appUpdate = new AppUpdate();
   const router = createAppRouter(appUpdate);
+  // A workspace address with a token stored: the session (cached user, local store) starts now,
+  // beside the language's texts and React's first render, instead of when the router reaches the
+  // admin route's guard; the guard then finds it started (auth-session.ts `ensure`). A failure is
+  // the guard's to handle, as it asks again.
+  if (location.pathname.startsWith('/admin'))
+    router.options.context.auth.ensure().catch(() => undefined);
   // The shown language's texts come in a chunk of their own, preloaded by index.html beside this
   // script, so the wait is for a file already on its way.
   void loadMessages(lang).then(() => {

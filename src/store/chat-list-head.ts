@@ -1,12 +1,16 @@
 import type { Chat, Client } from '../protocol';
 import type { InboxDb } from './db';
 import { compareChats, inChatList, type ChatFilter, type ChatViewer } from './chat-list';
+import { WRITTEN_VERSION_KEY } from './written-rows';
 
 /** A list's chats with the names of their customers, as a list draws them. */
 export type ListedChats = {
   chats: readonly Chat[];
   clientNames: ReadonlyMap<string, string>;
 };
+
+/** A list's head as one transaction read it, with the store's write version of that moment. */
+export type ReadListHead = ListedChats & { filter: ChatFilter; version: number };
 
 /**
  * The first `limit` chats of one list and their customers' names, read through the store's
@@ -16,7 +20,25 @@ export type ListedChats = {
  * each list is read from a set of chats that holds all of it, filtered and ordered by the list's
  * own rules (chat-list.ts), without the chats of customers flagged as spam.
  */
-export async function chatListHead(
+export function chatListHead(
+  db: InboxDb,
+  filter: ChatFilter,
+  viewerId: string,
+  limit: number,
+): Promise<ReadListHead> {
+  // One read-only transaction, so the version names exactly the writes these rows hold (a copy of
+  // them is stamped with it: list-copy.ts).
+  return db.transaction('r', [db.chats, db.clients, db.users, db.meta], async () => {
+    const [head, written] = await Promise.all([
+      readHead(db, filter, viewerId, limit),
+      db.meta.get(WRITTEN_VERSION_KEY),
+    ]);
+    const version = written?.key === WRITTEN_VERSION_KEY ? written.value : 0;
+    return { ...head, filter, version };
+  });
+}
+
+async function readHead(
   db: InboxDb,
   filter: ChatFilter,
   viewerId: string,

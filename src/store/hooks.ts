@@ -12,13 +12,15 @@ import {
 import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InboxDb } from './db';
-import { chatList, type ChatFilter } from './chat-list';
+import { chatList, type ChatFilter, type ChatViewer } from './chat-list';
 import { chatIndexOf } from './chat-index';
 import { orderedChats } from './chat-order';
-import { chatListHead, type ListedChats } from './chat-list-head';
+import { chatListHead, type ListedChats, type ReadListHead } from './chat-list-head';
 import { clientIndexOf } from './client-index';
 import { spamClientIds } from './spam-clients';
 import { firstScreenOf } from './first-screen';
+import { firstListHeadOf } from './first-list-head';
+import { keepListCopy, LIST_COPY_ROWS, noteHeardVersion } from './list-copy';
 import { readMarksOf } from './read-marks';
 import { countUnread, countedUnread } from './unread-counts';
 import { keepUnchanged } from './keep-unchanged';
@@ -91,8 +93,99 @@ export function useViewerTeamIds(userId: string): readonly string[] | undefined 
   return useLiveQuery(async () => (await db.users.get(userId))?.teamIds ?? [], [db, userId]);
 }
 
-/** Rows a list shows before the chat index has loaded: more than the tallest screen holds. */
-export const LIST_HEAD_ROWS = 50;
+/** Rows a list shows before the chat index has loaded: as many as the kept copy holds. */
+export const LIST_HEAD_ROWS = LIST_COPY_ROWS;
+
+/** The page's first list as the last page left it (first-list-head.ts), until its live query answers. */
+function useFirstListHead(
+  db: InboxDb,
+  filter: ChatFilter,
+  viewerId: string,
+): { rows: ListedChats | undefined; retire: () => void } {
+  const first = firstListHeadOf(db, filter, viewerId);
+  const rows = useSyncExternalStore(first.subscribe, () => first.rowsFor(filter, viewerId));
+  return {
+    rows,
+    retire: useCallback(() => {
+      first.retire();
+    }, [first]),
+  };
+}
+
+/**
+ * Keeps a copy of this list for the next start (list-copy.ts) when the page is hidden or left,
+ * taken from the chat index as it stands then, and notes each of the sync worker's transactions
+ * this page hears, so a copy older than any of them is not drawn.
+ */
+function useKeptListCopy(
+  db: InboxDb,
+  filter: ChatFilter,
+  viewer: ChatViewer | undefined,
+  liveHead: ReadListHead | undefined,
+): void {
+  const latest = useRef({ filter, viewer, liveHead });
+  latest.current = { filter, viewer, liveHead };
+  useEffect(() => {
+    const feed = writtenRowsOf(db);
+    const stopHearing = feed.subscribe((written) => {
+      noteHeardVersion(db.name, written.version);
+    });
+    const keep = () => {
+      const { filter, viewer, liveHead } = latest.current;
+      if (!viewer) return;
+      const chats = chatIndexOf(db);
+      const clients = clientIndexOf(db);
+      const chatsAt = chats.shownVersion();
+      const clientsAt = clients.shownVersion();
+      // Only rows that hold every change heard: a copy never claims a version it lacks.
+      if (chatsAt === undefined || clientsAt === undefined) {
+        // The indexes are still reading their tables: the list's head as its live query read it.
+        if (
+          liveHead?.filter === filter &&
+          liveHead.version > 0 &&
+          liveHead.version >= feed.lastHeard()
+        )
+          keepListCopy(db.name, {
+            version: liveHead.version,
+            filter,
+            viewerId: viewer.id,
+            listed: liveHead,
+          });
+        return;
+      }
+      const version = Math.max(chatsAt, clientsAt, feed.lastHeard());
+      if (version === 0) return;
+      const clientRows = clients.current().rows;
+      const rows = chatList(
+        orderedChats(chats.current().rows),
+        filter,
+        viewer,
+        spamClientIds(clientRows),
+      ).slice(0, LIST_COPY_ROWS);
+      const clientNames = new Map<string, string>();
+      for (const chat of rows) {
+        const name = clientRows.get(chat.clientId)?.name;
+        if (name !== undefined) clientNames.set(chat.clientId, name);
+      }
+      keepListCopy(db.name, {
+        version,
+        filter,
+        viewerId: viewer.id,
+        listed: { chats: rows, clientNames },
+      });
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') keep();
+    };
+    window.addEventListener('pagehide', keep);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      stopHearing();
+      window.removeEventListener('pagehide', keep);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [db]);
+}
 
 /**
  * A chat list of the main menu for this viewer, ordered most urgent first, with its customers'
@@ -113,10 +206,22 @@ export function useChatList(filter: ChatFilter, viewerId: string): ListedChats |
   const clients = useSyncExternalStore(clientIndex.subscribe, clientIndex.current);
   const teamIds = useViewerTeamIds(viewerId);
   const whole = chats.loaded && clients.loaded && teamIds !== undefined;
-  const head = useLiveQuery(
+  const liveHead = useLiveQuery(
     () => (whole ? undefined : chatListHead(db, filter, viewerId, LIST_HEAD_ROWS)),
     [db, whole, filter, viewerId],
   );
+  const first = useFirstListHead(db, filter, viewerId);
+  useKeptListCopy(
+    db,
+    filter,
+    teamIds === undefined ? undefined : { id: viewerId, teamIds },
+    liveHead,
+  );
+  const { retire } = first;
+  const head = liveHead ?? first.rows;
+  useEffect(() => {
+    if (liveHead !== undefined || whole) retire();
+  }, [liveHead, whole, retire]);
   useEffect(() => {
     // Drawn: the whole tables may be read now (first-screen.ts).
     if (head !== undefined) firstScreenOf(db).shown();

@@ -19,4 +19,5 @@ export { clientIndexOf, contactIndexOf } from './client-index';
 export * from './spam-clients';
 export { postWrittenRows } from './post-written-rows';
 export { firstScreenOf } from './first-screen';
+export { forgetListCopy } from './list-copy';
 export { writtenRowsChannel, type WrittenRows } from './written-rows';

@@ -2,6 +2,7 @@ import Dexie from 'dexie';
 import { openInboxDb, storeName, type InboxDb } from './db';
 import { SCHEMA_HASH, STORE_SCHEMA } from './store-schema';
 import type { FileRow, MetaRow, OutboxRow } from './tables';
+import { readStored, tryRemove, tryStore } from './page-storage';
 
 /**
  * Opens the user's local database. When it was written by another version of the local schema,
@@ -14,7 +15,45 @@ export async function openStore(
   userId: string,
   prepare: (db: InboxDb) => void = () => undefined,
 ): Promise<InboxDb> {
-  return (await openIfCurrent(orgId, userId, prepare)) ?? openChecked(orgId, userId, prepare);
+  const db =
+    (await openIfCurrent(orgId, userId, prepare)) ?? (await openChecked(orgId, userId, prepare));
+  tryStore(openedKey(db.name), SCHEMA_HASH);
+  return db;
+}
+
+/** Where a page notes the schema it last opened a store under (page-storage.ts). */
+const openedKey = (name: string): string => `${name}:opened-schema`;
+
+/**
+ * The store, handed out while it is still opening, when this browser last opened it under this
+ * very schema: Dexie holds every read until the open is done, so a warm start draws its screen
+ * meanwhile instead of after it (DESIGN §6). `opened` fails if the open fails or finds another
+ * schema after all (another tab of another version rebuilt it); the page then starts again
+ * through `openStore`, which the note no longer skips.
+ */
+export function openStoreAtOnce(
+  orgId: string,
+  userId: string,
+): { db: InboxDb; opened: Promise<void> } | undefined {
+  const name = storeName(orgId, userId);
+  if (readStored(openedKey(name)) !== SCHEMA_HASH) return undefined;
+  const db = openInboxDb(orgId, userId);
+  const opened = (async () => {
+    try {
+      await db.open();
+      if ((await db.meta.get('schema'))?.value !== SCHEMA_HASH)
+        throw new Error(`The local store ${name} was not written under this schema`);
+    } catch (error) {
+      forgetOpenedSchema(name);
+      throw error;
+    }
+  })();
+  return { db, opened };
+}
+
+/** The store is gone or suspect: the next start opens it the careful way. */
+export function forgetOpenedSchema(name: string): void {
+  tryRemove(openedKey(name));
 }
 
 /**

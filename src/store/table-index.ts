@@ -62,6 +62,8 @@ export class TableIndex<Row> {
   private loaded = false;
   /** The write version each key's value (or its absence, after a delete) was taken at. */
   private readonly versions = new Map<string, number>();
+  /** The newest version any read or post of this index carried. */
+  private newest = 0;
   /** Every key is known at least as of this version: the table was emptied at it. */
   private floor = 0;
   private readonly subscribers = new Subscribers(
@@ -116,6 +118,15 @@ export class TableIndex<Row> {
 
   subscribe = (listener: () => void): (() => void) => this.subscribers.subscribe(listener);
 
+  /**
+   * The newest write version the shown snapshot holds (read with a page or posted), if it holds
+   * every change heard so far: what a copy of it is stamped with (list-copy.ts).
+   */
+  shownVersion = (): number | undefined =>
+    this.caughtUp() && this.loaded && this.publishing === undefined && this.draft === undefined
+      ? this.newest
+      : undefined;
+
   private start(): void {
     this.running = true;
     this.run += 1;
@@ -151,6 +162,7 @@ export class TableIndex<Row> {
     this.loaded = false;
     this.versions.clear();
     this.floor = 0;
+    this.newest = 0;
   }
 
   private readonly onMutated = (parts: ObservabilitySet): void => {
@@ -223,6 +235,7 @@ export class TableIndex<Row> {
 
   /** Takes one posted transaction: what it wrote is newer than anything read before it. */
   private applyPosted(version: number, change: Extract<WrittenTable, { reread: false }>): void {
+    this.newest = Math.max(this.newest, version);
     if (change.cleared && version > this.floor) {
       const rows = this.writable();
       for (const key of rows.keys()) if (this.versionOf(key) < version) rows.delete(key);
@@ -323,6 +336,7 @@ export class TableIndex<Row> {
   private takeWhole(pages: readonly VersionedPage<Row>[]): void {
     const rows = this.writable();
     const seen = new Set<string>();
+    for (const page of pages) this.newest = Math.max(this.newest, page.version);
     for (const page of pages)
       for (const row of page.rows) {
         const key = this.keyOf(row);
@@ -358,6 +372,7 @@ export class TableIndex<Row> {
   }
 
   private takeRead(keys: readonly string[], rows: readonly (Row | undefined)[], version: number) {
+    this.newest = Math.max(this.newest, version);
     keys.forEach((key, i) => {
       if (version < this.versionOf(key)) return;
       const row = rows[i];

@@ -77,6 +77,8 @@ type Listener = (written: WrittenRows) => void;
 export class WrittenRowsFeed {
   private readonly listeners = new Set<Listener>();
   private channel: BroadcastChannel | undefined;
+  /** The version of the last post heard: the sync worker's transactions come in order. */
+  private heard = 0;
 
   constructor(private readonly channelName: string) {}
 
@@ -95,7 +97,13 @@ export class WrittenRowsFeed {
 
   /** Hands one post to every listener (the channel's messages come here). */
   deliver(written: WrittenRows): void {
+    this.heard = written.version;
     for (const listener of [...this.listeners]) listener(written);
+  }
+
+  /** The version of the last post this page heard, 0 before any. */
+  lastHeard(): number {
+    return this.heard;
   }
 
   private close(): void {

@@ -3,7 +3,10 @@ import {
   clearSession,
   currentCursor,
   firstScreenOf,
+  forgetListCopy,
+  forgetOpenedSchema,
   openStore,
+  openStoreAtOnce,
   storeName,
   type InboxDb,
 } from '../../store';
@@ -21,10 +24,29 @@ async function afterFirstScreen(db: InboxDb): Promise<void> {
   if ((await currentCursor(db)) > 0) await firstScreenOf(db).passed;
 }
 
+/**
+ * The store, open or opening: a store this browser last opened under this schema is handed out
+ * at once and opens while the workspace draws (open-store.ts). If that open fails after all, the
+ * page starts again, and the careful open says what is wrong.
+ */
+async function openSessionStore(orgId: string, userId: string): Promise<InboxDb> {
+  const atOnce = openStoreAtOnce(orgId, userId);
+  if (!atOnce) return openStore(orgId, userId);
+  atOnce.opened.catch(() => {
+    location.reload();
+  });
+  return atOnce.db;
+}
+
 /** This browser's IndexedDB store and sync worker, as a running session uses them. */
 export const sessionRuntime: SessionRuntime = {
-  openStore,
-  deleteStore: (orgId, userId) => Dexie.delete(storeName(orgId, userId)),
+  openStore: openSessionStore,
+  deleteStore: (orgId, userId) => {
+    const name = storeName(orgId, userId);
+    forgetOpenedSchema(name);
+    forgetListCopy(name);
+    return Dexie.delete(name);
+  },
   startSync: (session, db) => startSync(session, afterFirstScreen(db)),
   forgetWorkerSession: clearSession,
 };
