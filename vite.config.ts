@@ -144,7 +144,9 @@ function startChunkPreload(): Plugin {
   };
   for (const href of page.css) add(href, 'stylesheet');
   for (const href of [page.script, ...page.js, ...start.js, ...texts]) add(href, 'modulepreload');
-  for (const href of start.css) add(href, 'preload', 'style');
+  // A stylesheet, not a style preload: the workspace chunk's dynamic import waits for its CSS
+  // until a stylesheet link of it is in the document, and the first list then came 40 ms later.
+  for (const href of start.css) add(href, 'stylesheet');
   // A module inserted by a script runs as soon as it is loaded: after the parse, #app is there.
   document.addEventListener('DOMContentLoaded', () => {
     const entry = document.createElement('script');
