@@ -1,8 +1,9 @@
 import { v5 as uuidv5 } from 'uuid';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { INNER_CLIENT_STATUSES, OPTIONS, type BuiltInRole } from '../../src/protocol';
-import type { Db, Tx } from '../db/database';
+import type { Db } from '../db/database';
 import * as t from '../db/schema';
+import { arrayLiteral, bool, bulkInsert, iso, num, type Column } from '../db/bulk-insert';
 import { hashPassword } from '../auth/passwords';
 import { defaultRuleRow } from '../domain/distribution/default-rule';
 import { createBuiltInRoles } from './built-in-roles';
@@ -277,9 +278,6 @@ const HISTORY_SPAN = 28 * DAY;
 const HALF_EXPIRED_MINUTES = 5;
 const EXPIRED_MINUTES = 15;
 
-/** Rows per INSERT … SELECT FROM unnest(…): a handful of array parameters per statement, not one per value. */
-const BATCH = 10_000;
-
 type ChatStatus = 'pending' | 'assigned' | 'closed';
 
 function fill(rng: SeededRandom, template: string): string {
@@ -289,64 +287,6 @@ function fill(rng: SeededRandom, template: string): string {
 function requireCount(name: string, value: number, min: number, why = ''): void {
   if (!Number.isSafeInteger(value) || value < min)
     throw new Error(`${name} must be an integer of at least ${min}${why}, not ${value}`);
-}
-
-/** A PostgreSQL array literal of text elements (NULL for null), cast to its type in the statement. */
-function arrayLiteral(values: readonly (string | null)[]): string {
-  const parts = values.map((value) =>
-    value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`,
-  );
-  return `{${parts.join(',')}}`;
-}
-
-/**
- * A column of a bulk insert: its name, the element type its values travel as, how a row gives its
- * value, and the column's own type when it differs (an array column travels as its literal text).
- */
-type Column<R> = readonly [
-  name: string,
-  type: string,
-  value: (row: R) => string | null,
-  castTo?: string,
-];
-
-const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
-const bool = (value: boolean | null | undefined): string | null =>
-  value === null || value === undefined ? null : value ? 't' : 'f';
-const num = (value: number | null | undefined): string | null =>
-  value === null || value === undefined ? null : String(value);
-
-/**
- * Bulk rows as `INSERT … SELECT * FROM unnest($1::uuid[], $2::text[], …)`: one array parameter per
- * column, so the statement costs the same to build and parse however many rows it carries (an
- * ORM insert of thousands of rows spends most of its time building the parameter list).
- */
-async function bulkInsert<R>(
-  tx: Tx,
-  table: string,
-  columns: readonly Column<R>[],
-  rows: readonly R[],
-): Promise<void> {
-  const names = sql.join(
-    columns.map(([name]) => sql.identifier(name)),
-    sql`, `,
-  );
-  const aliases = columns.map((_, i) => sql.identifier(`c${i}`));
-  const selected = sql.join(
-    columns.map(([, , , castTo], i) =>
-      castTo ? sql`${aliases[i]}::${sql.raw(castTo)}` : sql`${aliases[i]}`,
-    ),
-    sql`, `,
-  );
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH);
-    const arrays = columns.map(
-      ([, type, value]) => sql`${arrayLiteral(batch.map(value))}::${sql.raw(type)}[]`,
-    );
-    await tx.execute(
-      sql`insert into ${sql.identifier(table)} (${names}) select ${selected} from unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(aliases, sql`, `)})`,
-    );
-  }
 }
 
 type ClientRow = typeof t.clients.$inferInsert;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   newId,
   type CommandPayload,
@@ -7,6 +7,7 @@ import {
 } from '../../src/protocol';
 import type { Tx } from '../db/database';
 import { commandResults, users } from '../db/schema';
+import { bulkInsert, iso, json, type Column } from '../db/bulk-insert';
 import {
   appendEvents,
   currentSeq,
@@ -76,6 +77,18 @@ function nextNow(run: Running): Date {
 }
 
 /** The batch's own time: its last command's, or the clock's when none ran. */
+type ResultRow = typeof commandResults.$inferInsert;
+
+/** A group's stored results as one set-based insert (bulk-insert.ts): one per command. */
+const RESULT_COLUMNS: readonly Column<ResultRow>[] = [
+  ['org_id', 'uuid', (r) => r.orgId],
+  ['command_id', 'uuid', (r) => r.commandId],
+  ['sender', 'text', (r) => r.sender ?? ''],
+  ['fingerprint', 'text', (r) => r.fingerprint ?? ''],
+  ['result', 'jsonb', (r) => json(r.result)],
+  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
+];
+
 const batchTime = (run: Running): Date =>
   new Date(Number.isFinite(run.lastNow) ? run.lastNow : run.deps.clock.now().getTime());
 
@@ -369,11 +382,13 @@ export async function executeBatch(
         }
       }
       if (results.length > 0) {
-        const kept = await tx
-          .insert(commandResults)
-          .values(results)
-          .onConflictDoNothing()
-          .returning({ commandId: commandResults.commandId });
+        const kept = await bulkInsert(
+          tx,
+          'command_results',
+          RESULT_COLUMNS,
+          results,
+          sql`on conflict do nothing returning command_id`,
+        );
         // A refusal stored by a single command's path outside the lock: run them all alone.
         if (kept.length !== results.length)
           throw new Error('a command result was stored meanwhile');

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Actor, EventType, SyncEvent } from '../../src/protocol';
 import type { Db, Tx } from '../db/database';
 import { eventLogHeads, events } from '../db/schema';
+import { arrayLiteral, bulkInsert, iso, json, type Column } from '../db/bulk-insert';
 import { visibleChanges, type StoredChange } from './groups';
 import { recordReportWork } from '../reports/report-work';
 
@@ -47,7 +48,10 @@ export async function appendEvents(
   const last = await advanceHead(tx, options.orgId, pending.length);
   const first = last - pending.length + 1;
   const ids = pending.map(() => newId());
-  await tx.insert(events).values(
+  await bulkInsert(
+    tx,
+    'events',
+    EVENT_COLUMNS,
     pending.map((event, index) => ({
       orgId: options.orgId,
       seq: first + index,
@@ -71,6 +75,22 @@ export async function appendEvents(
   if (options.notify) await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${options.orgId})`);
   return last;
 }
+
+type EventRow = typeof events.$inferInsert;
+
+/** The log's columns as one set-based insert sends them (bulk-insert.ts): a group appends hundreds. */
+const EVENT_COLUMNS: readonly Column<EventRow>[] = [
+  ['org_id', 'uuid', (r) => r.orgId],
+  ['seq', 'bigint', (r) => String(r.seq)],
+  ['id', 'uuid', (r) => r.id],
+  ['type', 'text', (r) => r.type],
+  ['actor', 'jsonb', (r) => json(r.actor)],
+  ['command_id', 'uuid', (r) => r.commandId ?? null],
+  ['groups', 'text', (r) => arrayLiteral(r.groups), 'text[]'],
+  ['data', 'jsonb', (r) => json(r.data)],
+  ['changes', 'jsonb', (r) => json(r.changes)],
+  ['at', 'timestamptz', (r) => iso(r.at)],
+];
 
 /**
  * Takes the next `count` numbers of an organization's own sequence and returns the last. Called
