@@ -1,12 +1,31 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Actor, CommandPayload } from '../../../src/protocol';
-import { channels, chats, messages } from '../../db/schema';
+import { channels, chats, type messages } from '../../db/schema';
 import type { CommandScope } from '../core/command-scope';
 import { takenMessageIds } from './message-id';
 import { customerMessagePuts } from './message-receive';
 import { senderAddresses } from './blacklist-check';
 import { rowsOf } from '../../db/rows-of';
+import { arrayLiteral, bool, bulkInsert, iso, json, type Column } from '../../db/bulk-insert';
 import { openChatsTogether, plainOpenings, type Newcomer } from './open-chats-together';
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** A group's customer messages as one set-based insert (bulk-insert.ts). */
+const MESSAGE_COLUMNS: readonly Column<MessageRow>[] = [
+  ['id', 'uuid', (r) => r.id],
+  ['org_id', 'uuid', (r) => r.orgId],
+  ['chat_id', 'uuid', (r) => r.chatId],
+  ['author_kind', 'text', (r) => r.authorKind],
+  ['author_id', 'uuid', (r) => r.authorId],
+  ['text', 'text', (r) => r.text],
+  ['internal', 'boolean', (r) => bool(r.internal)],
+  ['status', 'text', (r) => r.status],
+  ['attachments', 'jsonb', (r) => json(r.attachments)],
+  ['buttons', 'text', (r) => arrayLiteral(r.buttons), 'text[]'],
+  ['failure_reason', 'text', (r) => r.failureReason],
+  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
+];
 
 /** One customer's message of a group commit, with the instant it was taken in. */
 export type ReceiveItem = {
@@ -202,22 +221,28 @@ export async function receiveTogether(
     if (!firstAt.has(entry.chatId)) firstAt.set(entry.chatId, at);
     return { ...entry, at };
   });
-  const inserted = await scope.tx
-    .insert(messages)
-    .values(
-      stamped.map((entry) => ({
-        id: entry.messageId,
-        orgId: scope.orgId,
-        chatId: entry.chatId,
-        authorKind: 'client' as const,
-        text: entry.item.payload.text.trim(),
-        internal: false,
-        status: 'delivered' as const,
-        attachments: [],
-        createdAt: entry.at,
-      })),
-    )
-    .returning();
+  // Every column given, so the rows stored are exactly these (returned ids check that each was).
+  const inserted: MessageRow[] = stamped.map((entry) => ({
+    id: entry.messageId,
+    orgId: scope.orgId,
+    chatId: entry.chatId,
+    authorKind: 'client',
+    authorId: null,
+    text: entry.item.payload.text.trim(),
+    internal: false,
+    status: 'delivered',
+    attachments: [],
+    buttons: [],
+    failureReason: null,
+    createdAt: entry.at,
+  }));
+  const stored = await bulkInsert(
+    scope.tx,
+    'messages',
+    MESSAGE_COLUMNS,
+    inserted,
+    sql`returning id`,
+  );
   const updated = await scope.tx
     .update(chats)
     .set({
@@ -228,7 +253,7 @@ export async function receiveTogether(
     })
     .where(and(inArray(chats.id, [...lastAt.keys()]), ne(chats.status, 'closed')))
     .returning();
-  if (inserted.length !== stamped.length || updated.length !== lastAt.size)
+  if (stored.length !== stamped.length || updated.length !== lastAt.size)
     throw new Error('a chat of the group changed under the organization lock');
   const chatOf = new Map(updated.map((chat) => [chat.id, chat]));
   const messageOf = new Map(inserted.map((message) => [message.id, message]));
