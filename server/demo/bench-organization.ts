@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { INNER_CLIENT_STATUSES, OPTIONS, type BuiltInRole } from '../../src/protocol';
 import type { Db } from '../db/database';
 import * as t from '../db/schema';
-import { arrayLiteral, bool, bulkInsert, iso, num, type Column } from '../db/bulk-insert';
+import { arrayLiteral, bulkInsert, iso, num, type Column } from '../db/bulk-insert';
+import { MESSAGE_COLUMNS } from '../db/message-columns';
 import { hashPassword } from '../auth/passwords';
 import { defaultRuleRow } from '../domain/distribution/default-rule';
 import { createBuiltInRoles } from './built-in-roles';
@@ -340,17 +341,6 @@ const CHAT_COLUMNS: readonly Column<ChatRow>[] = [
   ['last_human_operator_id', 'uuid', (r) => r.lastHumanOperatorId ?? null],
   ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
   ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
-];
-const MESSAGE_COLUMNS: readonly Column<MessageRow>[] = [
-  ['id', 'uuid', (r) => r.id],
-  ['org_id', 'uuid', (r) => r.orgId],
-  ['chat_id', 'uuid', (r) => r.chatId],
-  ['author_kind', 'text', (r) => r.authorKind],
-  ['author_id', 'uuid', (r) => r.authorId ?? null],
-  ['text', 'text', (r) => r.text],
-  ['internal', 'bool', (r) => bool(r.internal ?? false)],
-  ['status', 'text', (r) => r.status ?? 'sent'],
-  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
 ];
 const HISTORY_COLUMNS: readonly Column<HistoryRow>[] = [
   ['id', 'uuid', (r) => r.id],

@@ -6,26 +6,11 @@ import { takenMessageIds } from './message-id';
 import { customerMessagePuts } from './message-receive';
 import { senderAddresses } from './blacklist-check';
 import { rowsOf } from '../../db/rows-of';
-import { arrayLiteral, bool, bulkInsert, iso, json, type Column } from '../../db/bulk-insert';
+import { bulkInsert } from '../../db/bulk-insert';
+import { MESSAGE_COLUMNS } from '../../db/message-columns';
 import { openChatsTogether, plainOpenings, type Newcomer } from './open-chats-together';
 
 type MessageRow = typeof messages.$inferSelect;
-
-/** A group's customer messages as one set-based insert (bulk-insert.ts). */
-const MESSAGE_COLUMNS: readonly Column<MessageRow>[] = [
-  ['id', 'uuid', (r) => r.id],
-  ['org_id', 'uuid', (r) => r.orgId],
-  ['chat_id', 'uuid', (r) => r.chatId],
-  ['author_kind', 'text', (r) => r.authorKind],
-  ['author_id', 'uuid', (r) => r.authorId],
-  ['text', 'text', (r) => r.text],
-  ['internal', 'boolean', (r) => bool(r.internal)],
-  ['status', 'text', (r) => r.status],
-  ['attachments', 'jsonb', (r) => json(r.attachments)],
-  ['buttons', 'text', (r) => arrayLiteral(r.buttons), 'text[]'],
-  ['failure_reason', 'text', (r) => r.failureReason],
-  ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
-];
 
 /** One customer's message of a group commit, with the instant it was taken in. */
 export type ReceiveItem = {
