@@ -174,14 +174,14 @@ function useKeptListCopy(
         listed: { chats: rows, clientNames },
       });
     };
+    // Hidden is the last moment a page is sure to have, leaving included (a reload, a closed tab,
+    // a switch of app): browsers fire it after `pagehide`, so one listener keeps the copy once.
     const onHidden = () => {
       if (document.visibilityState === 'hidden') keep();
     };
-    window.addEventListener('pagehide', keep);
     document.addEventListener('visibilitychange', onHidden);
     return () => {
       stopHearing();
-      window.removeEventListener('pagehide', keep);
       document.removeEventListener('visibilitychange', onHidden);
     };
   }, [db]);

@@ -63,8 +63,7 @@ describe('reloading the workspace', () => {
               String(copy.version + 1),
             );
         };
-        // The app keeps its copy on both as a page is left (pagehide, then the page hidden).
-        addEventListener('pagehide', tamper);
+        // The app keeps its copy as the page is hidden, which leaving it includes.
         document.addEventListener('visibilitychange', tamper);
       },
       [name, stale] as const,

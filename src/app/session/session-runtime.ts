@@ -32,7 +32,11 @@ async function afterFirstScreen(db: InboxDb): Promise<void> {
 async function openSessionStore(orgId: string, userId: string): Promise<InboxDb> {
   const atOnce = openStoreAtOnce(orgId, userId);
   if (!atOnce) return openStore(orgId, userId);
-  atOnce.opened.catch(() => {
+  atOnce.opened.catch((error: unknown) => {
+    console.warn(
+      'The local store did not open as this browser last left it; starting again',
+      error,
+    );
     location.reload();
   });
   return atOnce.db;
