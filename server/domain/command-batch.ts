@@ -76,7 +76,6 @@ function nextNow(run: Running): Date {
   return new Date(now);
 }
 
-/** The batch's own time: its last command's, or the clock's when none ran. */
 type ResultRow = typeof commandResults.$inferInsert;
 
 /** A group's stored results as one set-based insert (bulk-insert.ts): one per command. */
@@ -89,6 +88,7 @@ const RESULT_COLUMNS: readonly Column<ResultRow>[] = [
   ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
 ];
 
+/** The batch's own time: its last command's, or the clock's when none ran. */
 const batchTime = (run: Running): Date =>
   new Date(Number.isFinite(run.lastNow) ? run.lastNow : run.deps.clock.now().getTime());
 
