@@ -8,10 +8,17 @@ import { readLanguage } from '../ui/i18n/language-storage';
 import { loadMessages } from './i18n/load-messages';
 import { createAppRouter } from './router';
 import { AppUpdate } from './shell/app-update';
+import { drawScreenCopy, keepScreenCopies } from './shell/screen-copy';
+import { dropScreenCopy } from '../ui/screen-copy';
 
 // User Timing mark: the benchmark (bench/ui-workspace.ts) measures warm start from here, as
 // DESIGN §6 words the budget ("first list painted after the app script runs").
 performance.mark('app:script-start');
+
+// The chat list's screen as this browser last left it, when it is still current (screen-copy.ts):
+// drawn now, before React, and taken away by the list's first drawing.
+if (location.pathname.startsWith('/admin')) drawScreenCopy();
+keepScreenCopies();
 
 // Spec §9: the app mounts in the page element with id "app".
 const root = document.getElementById('app');
@@ -21,6 +28,10 @@ if (root) {
   document.documentElement.lang = lang;
   const appUpdate = new AppUpdate();
   const router = createAppRouter(appUpdate);
+  // Any page but the chat list takes the list's screen away as it renders.
+  router.subscribe('onRendered', ({ toLocation }) => {
+    if (toLocation.pathname !== '/admin/chats') dropScreenCopy();
+  });
   // A workspace address with a token stored: the session (cached user, local store) starts now,
   // beside the language's texts and React's first render, instead of when the router reaches the
   // admin route's guard; the guard then finds it started (auth-session.ts `ensure`). A failure is

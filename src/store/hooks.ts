@@ -4,6 +4,7 @@ import {
   useContext,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -13,7 +14,7 @@ import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { InboxDb } from './db';
 import { chatList, type ChatFilter, type ChatViewer } from './chat-list';
-import { chatIndexOf } from './chat-index';
+import { chatIndexOf, type ChatIndexSnapshot } from './chat-index';
 import { orderedChats } from './chat-order';
 import { chatListHead, type ListedChats, type ReadListHead } from './chat-list-head';
 import { clientIndexOf } from './client-index';
@@ -113,6 +114,20 @@ function useFirstListHead(
 }
 
 /**
+ * What a chat list's last commit drew: the index snapshots it filtered, or the head rows it showed
+ * while they load. Compared by identity with what the copy keeps, to tell whether the screen shows
+ * exactly that copy.
+ */
+type DrawnList =
+  | {
+      kind: 'indexes';
+      filter: ChatFilter;
+      chats: ChatIndexSnapshot;
+      clients: ReturnType<ReturnType<typeof clientIndexOf>['current']>;
+    }
+  | { kind: 'head'; filter: ChatFilter; rows: ListedChats | undefined };
+
+/**
  * Keeps a copy of this list for the next start (list-copy.ts) when the page is hidden or left,
  * taken from the chat index as it stands then, and notes each of the sync worker's transactions
  * this page hears, so a copy older than any of them is not drawn.
@@ -122,6 +137,7 @@ function useKeptListCopy(
   filter: ChatFilter,
   viewer: ChatViewer | undefined,
   liveHead: ReadListHead | undefined,
+  drawn: { readonly current: DrawnList | undefined },
 ): void {
   const latest = useRef({ filter, viewer, liveHead });
   latest.current = { filter, viewer, liveHead };
@@ -150,6 +166,10 @@ function useKeptListCopy(
             filter,
             viewerId: viewer.id,
             listed: liveHead,
+            drawn:
+              drawn.current?.kind === 'head' &&
+              drawn.current.filter === filter &&
+              drawn.current.rows === liveHead,
           });
         return;
       }
@@ -167,11 +187,19 @@ function useKeptListCopy(
         const name = clientRows.get(chat.clientId)?.name;
         if (name !== undefined) clientNames.set(chat.clientId, name);
       }
+      // The page's last drawing shows these rows only if it drew these very snapshots: a list that
+      // follows the indexes a render behind (a deferred value) has not drawn the newest yet.
+      const last = drawn.current;
       keepListCopy(db.name, {
         version,
         filter,
         viewerId: viewer.id,
         listed: { chats: rows, clientNames },
+        drawn:
+          last?.kind === 'indexes' &&
+          last.filter === filter &&
+          last.chats === chats.current() &&
+          last.clients === clients.current(),
       });
     };
     // Hidden is the last moment a page is sure to have, leaving included (a reload, a closed tab,
@@ -211,14 +239,22 @@ export function useChatList(filter: ChatFilter, viewerId: string): ListedChats |
     [db, whole, filter, viewerId],
   );
   const first = useFirstListHead(db, filter, viewerId);
+  // What the list's last commit drew, for the copy kept as the page is hidden.
+  const drawn = useRef<DrawnList | undefined>(undefined);
   useKeptListCopy(
     db,
     filter,
     teamIds === undefined ? undefined : { id: viewerId, teamIds },
     liveHead,
+    drawn,
   );
   const { retire } = first;
   const head = liveHead ?? first.rows;
+  useLayoutEffect(() => {
+    drawn.current = whole
+      ? { kind: 'indexes', filter, chats, clients }
+      : { kind: 'head', filter, rows: head };
+  });
   useEffect(() => {
     if (liveHead !== undefined || whole) retire();
   }, [liveHead, whole, retire]);

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../protocol';
 import { chatListHead } from './chat-list-head';
 import { firstListHeadOf, FirstListHead } from './first-list-head';
-import { forgetListCopy, keepListCopy, noteHeardVersion, readListCopy } from './list-copy';
+import {
+  forgetListCopy,
+  keepListCopy,
+  noteHeardVersion,
+  onListCopyKept,
+  readListCopy,
+} from './list-copy';
 import { forgetOpenedSchema, openStore, openStoreAtOnce } from './open-store';
 import { storeName, type InboxDb } from './db';
 import { SCHEMA_HASH } from './store-schema';
@@ -112,6 +118,19 @@ describe('the kept copy of a chat list', () => {
     else if (value === 'rows') storage.setItem(key, JSON.stringify({ ...kept, chats: [1, 2] }));
     else storage.setItem(key, value);
     expect(readListCopy(DB, 'assigned', ME)).toBeUndefined();
+  });
+
+  it('is told as it is kept, with whether the page drew exactly those rows', () => {
+    const heard: unknown[] = [];
+    const stop = onListCopyKept((kept) => heard.push(kept));
+    keepListCopy(DB, { version: 7, filter: 'assigned', viewerId: ME, listed, drawn: true });
+    keepListCopy(DB, { version: 8, filter: 'closed', viewerId: ME, listed });
+    stop();
+    keepListCopy(DB, { version: 9, filter: 'open', viewerId: ME, listed, drawn: true });
+    expect(heard).toEqual([
+      { dbName: DB, filter: 'assigned', viewerId: ME, version: 7, drawn: true },
+      { dbName: DB, filter: 'closed', viewerId: ME, version: 8, drawn: false },
+    ]);
   });
 
   it('is gone with its store, and absent where there is no localStorage', () => {

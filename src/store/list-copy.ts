@@ -31,10 +31,36 @@ export const LIST_COPY_ROWS = 50;
 const copyKey = (dbName: string, filter: ChatFilter): string => `${dbName}:list-copy:${filter}`;
 const heardKey = (dbName: string): string => `${dbName}:written-heard`;
 
+/** A copy just kept; `drawn` when the page's list shows exactly its rows as it is hidden. */
+export type KeptListCopy = {
+  dbName: string;
+  filter: ChatFilter;
+  viewerId: string;
+  version: number;
+  drawn: boolean;
+};
+
+const keptListeners = new Set<(kept: KeptListCopy) => void>();
+
+/**
+ * Hears each copy as it is kept: the app keeps the screen that shows it beside it
+ * (app/shell/screen-copy.ts), under the same stamp.
+ */
+export function onListCopyKept(listener: (kept: KeptListCopy) => void): () => void {
+  keptListeners.add(listener);
+  return () => keptListeners.delete(listener);
+}
+
 /** Keeps the list as shown, stamped with the write version it holds. */
 export function keepListCopy(
   dbName: string,
-  copy: { version: number; filter: ChatFilter; viewerId: string; listed: ListedChats },
+  copy: {
+    version: number;
+    filter: ChatFilter;
+    viewerId: string;
+    listed: ListedChats;
+    drawn?: boolean;
+  },
 ): void {
   const chats = copy.listed.chats.slice(0, LIST_COPY_ROWS);
   const clientNames: [string, string][] = [];
@@ -52,6 +78,14 @@ export function keepListCopy(
   };
   tryStore(copyKey(dbName, copy.filter), JSON.stringify(kept));
   noteHeardVersion(dbName, copy.version);
+  const told: KeptListCopy = {
+    dbName,
+    filter: copy.filter,
+    viewerId: copy.viewerId,
+    version: copy.version,
+    drawn: copy.drawn ?? false,
+  };
+  for (const listener of keptListeners) listener(told);
 }
 
 /** A page heard the sync worker's transaction of this version (written-rows.ts). */

@@ -12,6 +12,7 @@ import {
 } from '../../store';
 import { startSync } from '../../sync/sync-client';
 import type { SessionRuntime } from './auth-session';
+import { forgetScreenCopy } from '../shell/screen-copy';
 
 /**
  * When the sync worker starts: a store that holds a cursor has a first screen to draw, and the
@@ -49,6 +50,7 @@ export const sessionRuntime: SessionRuntime = {
     const name = storeName(orgId, userId);
     forgetOpenedSchema(name);
     forgetListCopy(name);
+    forgetScreenCopy();
     return Dexie.delete(name);
   },
   startSync: (session, db) => startSync(session, afterFirstScreen(db)),

@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Chat } from '../../protocol';
 import { type ChatFilter } from '../../store';
 import { useChatList } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
+import { dropScreenCopy } from '../../ui/screen-copy';
 import { ChatRow } from './ChatRow';
 import { dayKey } from './thread-timeline';
 import { applyListSearch } from './list-search';
@@ -26,6 +27,9 @@ export function ChatList({
 }) {
   const { t } = useI18n();
   const listed = useChatList(filter, viewerId);
+  // The list's first drawing replaces the last visit's screen, if a start drew it
+  // (app/shell/screen-copy.ts): in the same frame, as both show the same rows.
+  useLayoutEffect(dropScreenCopy, []);
   const [query, setQuery] = useState('');
   const search = useListSearch(query);
   const chats = useMemo(
