@@ -106,7 +106,7 @@ describe('chat index', () => {
 
 describe('a chat index over more chats than one read page', () => {
   it('holds every chat, and changes written while it was reading them', async () => {
-    const count = TABLE_PAGE_ROWS * 2 + 500;
+    const count = TABLE_PAGE_ROWS * 2 + TABLE_PAGE_ROWS / 2;
     const db = await bootstrappedDb(
       Array.from({ length: count }, (_, i) => chatRow(chatId(i + 1))),
     );

@@ -248,7 +248,7 @@ describe('rows posted around an index’s first read', () => {
   });
 
   it('and while it reads a table of several pages, end in the table as it is', async () => {
-    const count = TABLE_PAGE_ROWS * 2 + 500;
+    const count = TABLE_PAGE_ROWS * 2 + TABLE_PAGE_ROWS / 2;
     const page = await bootstrappedDb(
       Array.from({ length: count }, (_, i) => chatRow(chatId(i + 1))),
     );
