@@ -275,6 +275,18 @@ async function keypressToPainted(page: Page, baseUrl: string): Promise<Summary> 
   return summarize(samples);
 }
 
+/** A reference's row: its samples, and a ratio of 1 to itself. */
+const referenceRow = (what: string, summary: Summary): string[] => [
+  what,
+  String(summary.n),
+  summary.p50.toFixed(1),
+  summary.p95.toFixed(1),
+  summary.max.toFixed(1),
+  '1.0×',
+  '',
+  '',
+];
+
 function table(figures: readonly Figure[], floor: Summary): string {
   const header = ['what', 'n', 'p50 ms', 'p95 ms', 'max ms', 'p95 / reference p95', 'budget', ''];
   const body = figures.flatMap((figure) => {
@@ -290,31 +302,9 @@ function table(figures: readonly Figure[], floor: Summary): string {
       figure.budgetMs === undefined ? '' : figure.summary.p95 <= figure.budgetMs ? 'pass' : 'MISS',
     ];
     if (!figure.reference) return [row];
-    const { what, summary } = figure.reference;
-    return [
-      row,
-      [
-        `  reference: ${what}`,
-        String(summary.n),
-        summary.p50.toFixed(1),
-        summary.p95.toFixed(1),
-        summary.max.toFixed(1),
-        '1.0×',
-        '',
-        '',
-      ],
-    ];
+    return [row, referenceRow(`  reference: ${figure.reference.what}`, figure.reference.summary)];
   });
-  body.push([
-    'reference: frame floor (now → next painted frame)',
-    String(floor.n),
-    floor.p50.toFixed(1),
-    floor.p95.toFixed(1),
-    floor.max.toFixed(1),
-    '1.0×',
-    '',
-    '',
-  ]);
+  body.push(referenceRow('reference: frame floor (now → next painted frame)', floor));
   return formatTable(header, body);
 }
 
