@@ -1,6 +1,6 @@
 import { onListCopyKept, readListCopy, type KeptListCopy } from '../../store/list-copy';
-import { readStored, tryRemove, tryStore } from '../../store/page-storage';
-import { TOKEN_KEY, USER_KEY } from '../../ui/session-token';
+import { pageStorage, readStored, tryRemove, tryStore } from '../../store/page-storage';
+import { SessionStorage } from '../session/session-storage';
 import { SCREEN_COPY_ID, dropScreenCopy } from '../../ui/screen-copy';
 import { drawableScreenCopy, listAddress, type ScreenCopy } from './screen-copy-rules';
 
@@ -75,24 +75,18 @@ export function keepScreenCopies(): () => void {
 
 /** The kept screen, if this start may draw it (screen-copy-rules.ts). */
 export function readScreenCopy(): ScreenCopy | undefined {
+  const storage = pageStorage();
+  // The session's own reading of the token and the cached user, checked by its schema.
+  const session = storage && new SessionStorage(storage);
   return drawableScreenCopy(readStored(SCREEN_COPY_KEY), {
     build: buildStamp(),
     pathname: location.pathname,
     search: location.search,
-    signedIn: Boolean(readStored(TOKEN_KEY)),
-    userId: cachedUserId(),
+    signedIn: Boolean(session?.readToken()),
+    userId: session?.readCachedUser()?.id,
     currentListVersion: (dbName, filter, viewerId) =>
       readListCopy(dbName, filter, viewerId)?.version,
   });
-}
-
-function cachedUserId(): string | undefined {
-  try {
-    const user = JSON.parse(readStored(USER_KEY) ?? 'null') as { id?: unknown } | null;
-    return typeof user?.id === 'string' ? user.id : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
