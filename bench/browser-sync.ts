@@ -39,6 +39,7 @@ import type { Figure } from './figures';
 import { reportFigures } from './figures';
 import { machineLine } from './machine';
 import { installProbes } from './ui/page-probes';
+import { serveBareLive, type BareLive } from './ui/bare-updates';
 import { profile } from './ui/cpu-profile';
 import { writeResults } from './results-file';
 import { formatTable, summarize } from './stats';
@@ -221,10 +222,46 @@ async function liveReceivedToPainted(page: Page, app: ProxiedApp, channelId: str
   return {
     summary: summarize(samples),
     committed: summarize(committed),
+    reference: await bareLive(page, 'I have a question'),
     longestTask: longest(tasks),
     longTasks: tasks.length,
     threadUrl: page.url(),
   };
+}
+
+/**
+ * The live event's reference: the same open chat in a bare page of its own tab, whose worker
+ * commits each message's row to IndexedDB and posts it to the page (bare-updates.ts), timed from
+ * the worker's receipt to the paint as the app's are.
+ */
+async function bareLive(page: Page, shownText: string) {
+  const bare = await serveBareLive(page, shownText);
+  const tab = await newPage(page.context());
+  try {
+    await tab.goto(bare.url);
+    const samples: number[] = [];
+    for (let i = 0; i < LIVE_SAMPLES; i++) {
+      const text = `Bare live message ${String(i)} ${Math.random().toString(36).slice(2, 8)}`;
+      await tab.waitForTimeout(250);
+      await tab.evaluate((t) => {
+        window.__bench.expectThreadMessage(t);
+        (window as unknown as { __bareLive: BareLive }).__bareLive.receive(t);
+      }, text);
+      const painted = (await (
+        await tab.waitForFunction((t) => window.__bench.messagesPaintedAt[t] ?? null, text)
+      ).jsonValue()) as number;
+      const received = await tab.evaluate(
+        (t) => (window as unknown as { __bareLive: BareLive }).__bareLive.received[t],
+        text,
+      );
+      if (received === undefined) throw new Error('the bare worker noted no message');
+      samples.push(painted - received);
+    }
+    return summarize(samples);
+  } finally {
+    await tab.close();
+    await bare.close();
+  }
 }
 
 /**
@@ -416,15 +453,20 @@ async function missEvents(dataDir: string, orgId: string, channelId: string, cou
   }
 }
 
-/** Opens the workspace after a restart and times page start → caught up and live again. */
-async function reopen(context: BrowserContext, baseUrl: string) {
+/**
+ * Opens the workspace after a restart and times page start → caught up and live again.
+ * BENCH_PROFILE=<figure> profiles the page from its start (`reopen`, or `catch-up`).
+ */
+async function reopen(context: BrowserContext, baseUrl: string, figure: string) {
   const page = await newPage(context);
+  const stopProfile = await profile(page, figure);
   const before = Date.now();
   await page.goto(`${baseUrl}/admin/chats?filter=assigned`);
   const ready = await waitFor(async () => {
     const stats = await statsOf(page);
     return stats?.liveReadyAt && stats.liveReadyAt > before ? stats : null;
   }, 120_000);
+  await stopProfile();
   const navigationStart = await page.evaluate(() => performance.timeOrigin);
   const tasks = await longTasksSince(page, 0);
   return {
@@ -498,7 +540,7 @@ async function main(): Promise<void> {
 
     const live = await liveReceivedToPainted(page, app, org.channelId);
     console.log(
-      `Live event received → painted: p50 ${live.summary.p50.toFixed(1)} ms, p95 ${live.summary.p95.toFixed(1)} ms; of it received → committed by the worker p50 ${live.committed.p50.toFixed(1)} ms, p95 ${live.committed.p95.toFixed(1)} ms`,
+      `Live event received → painted: p50 ${live.summary.p50.toFixed(1)} ms, p95 ${live.summary.p95.toFixed(1)} ms; of it received → committed by the worker p50 ${live.committed.p50.toFixed(1)} ms, p95 ${live.committed.p95.toFixed(1)} ms; the same in a bare page whose worker commits the row and posts it (the browser's own part): p50 ${live.reference.p50.toFixed(1)} ms, p95 ${live.reference.p95.toFixed(1)} ms`,
     );
 
     const switched = await failover(context, page, app.baseUrl);
@@ -526,7 +568,7 @@ async function main(): Promise<void> {
         `offline replies: ${String(delivered.lost)} lost, ${String(delivered.doubled)} doubled`,
       );
     await app.start();
-    const baseline = await reopen(context, app.baseUrl);
+    const baseline = await reopen(context, app.baseUrl, 'reopen');
     await baseline.page.close();
     await app.stop();
     const missedStarted = performance.now();
@@ -540,7 +582,7 @@ async function main(): Promise<void> {
       `${String(missed)} events written while away in ${((performance.now() - missedStarted) / 1000).toFixed(0)} s`,
     );
     await app.start();
-    const caught = await reopen(context, app.baseUrl);
+    const caught = await reopen(context, app.baseUrl, 'catch-up');
     const applyRate = (caught.applied / caught.applyMs) * 1000;
     console.log(
       `Catch-up: ${caught.seconds.toFixed(2)} s to live (nothing missed: ${baseline.seconds.toFixed(2)} s); worker applied ${String(caught.applied)} events at ${applyRate.toFixed(0)}/s, its writes waited ${(caught.pageWaitMs / 1000).toFixed(2)} s for the server's pages and checked events for ${(caught.checkMs / 1000).toFixed(2)} s (${String(caught.longTasks)} long tasks${caught.listed ? `: ${caught.listed}` : ''}; nothing missed: ${baseline.listed || 'none'})`,
@@ -558,6 +600,10 @@ async function main(): Promise<void> {
         stat: 'p95',
         unit: 'ms',
         budget: { op: '<=', value: 30 },
+        reference: {
+          what: 'a bare page whose worker commits the row to IndexedDB and posts it',
+          value: live.reference.p95,
+        },
         note: `${String(live.summary.n)} customer messages into the open thread; p50 ${live.summary.p50.toFixed(1)} ms`,
       },
       {
@@ -618,8 +664,13 @@ async function main(): Promise<void> {
         value: caught.seconds,
         unit: 's',
         budget: { op: '<=', value: 2 },
-        reference: { what: 'the same reopening with nothing missed', value: baseline.seconds },
-        note: `floor: the reopening with nothing missed plus the longer of the raw write of the same events and the server's pages of them, ${(baseline.seconds + Math.max(raw.ms, raw.fetchMs) / 1000).toFixed(2)} s`,
+        // The floor, not the reopening alone: a catch-up cannot beat the reopening plus the
+        // longer of the events' raw write and the server's pages of them.
+        reference: {
+          what: "the floor: the reopening with nothing missed plus the longer of the events' raw write and the server's pages",
+          value: baseline.seconds + Math.max(raw.ms, raw.fetchMs) / 1000,
+        },
+        note: `the reopening with nothing missed alone: ${baseline.seconds.toFixed(2)} s`,
       },
       ...jsFigures(landing, chats),
     );

@@ -10,12 +10,18 @@ import type { Page } from '../../tests/e2e/browser';
  * that page takes from its script's first line to the list painted is the browser's own part of
  * a warm start on this machine: the first frame's style, layout and paint of this screen, and
  * the wait for that frame. No app can draw the screen faster than that.
+ *
+ * The same bare page, given a few lines of script, is the reference of a screen's updates too
+ * (bare-updates.ts).
  */
 export type BareScreen = { url: string; close: () => Promise<void> };
 
-/** The screen the page shows now, served bare. */
-export async function serveBareScreen(page: Page): Promise<BareScreen> {
-  const captured = await page.evaluate(async () => {
+/** What a bare page needs of the screen the app shows: its language, stylesheets and markup. */
+export type CapturedScreen = { lang: string; css: string[]; markup: string };
+
+/** The screen the page shows now. */
+export function captureScreen(page: Page): Promise<CapturedScreen> {
+  return page.evaluate(async () => {
     const css = await Promise.all(
       [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(async (link) =>
         (await fetch(link.href)).text(),
@@ -27,8 +33,16 @@ export async function serveBareScreen(page: Page): Promise<BareScreen> {
       markup: document.getElementById('app')?.innerHTML ?? '',
     };
   });
-  // `</` cannot close the script early once escaped, and JSON keeps every other character.
-  const markup = JSON.stringify(captured.markup).replaceAll('</', '<\\/');
+}
+
+/** A value written into the bare page's script: `</` cannot close the script early once escaped. */
+export const inlined = (value: unknown): string => JSON.stringify(value).replaceAll('</', '<\\/');
+
+/**
+ * Serves the captured screen bare; `script` runs after the markup is set (plain JavaScript: the
+ * page loads nothing else).
+ */
+export async function serveBare(captured: CapturedScreen, script = ''): Promise<BareScreen> {
   const html = `<!doctype html>
 <html lang="${captured.lang}">
   <head>
@@ -40,7 +54,8 @@ export async function serveBareScreen(page: Page): Promise<BareScreen> {
     <div id="app"></div>
     <script type="module">
       performance.mark('app:script-start');
-      document.getElementById('app').innerHTML = ${markup};
+      document.getElementById('app').innerHTML = ${inlined(captured.markup)};
+      ${script}
     </script>
   </body>
 </html>`;
@@ -59,4 +74,9 @@ export async function serveBareScreen(page: Page): Promise<BareScreen> {
         });
       }),
   };
+}
+
+/** The screen the page shows now, served bare. */
+export async function serveBareScreen(page: Page): Promise<BareScreen> {
+  return serveBare(await captureScreen(page));
 }

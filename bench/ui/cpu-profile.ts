@@ -18,9 +18,15 @@ const frameKey = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode)
 
 /**
  * The heaviest functions of a sampled profile, by self time and by total time (the function and
- * all it called), in milliseconds from the samples' own time deltas.
+ * all it called), in milliseconds from the samples' own time deltas; only the samples within
+ * `within` (the trace's clock, microseconds) when given.
  */
-function topFunctions(result: Profile, title: string): string {
+function topFunctions(
+  result: Profile,
+  title: string,
+  within?: { from: number; to: number },
+  count = Number(process.env.BENCH_PROFILE_LINES ?? 30),
+): string {
   const byId = new Map(result.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of result.nodes)
@@ -29,7 +35,10 @@ function topFunctions(result: Profile, title: string): string {
   const total = new Map<string, number>();
   const samples = result.samples ?? [];
   const deltas = result.timeDeltas ?? [];
+  let at = result.startTime;
   samples.forEach((id, i) => {
+    at += deltas[i] ?? 0;
+    if (within && (at < within.from || at > within.to)) return;
     // A sample's time is the gap until the next one.
     const ms = (deltas[i + 1] ?? 0) / 1000;
     const node = byId.get(id);
@@ -37,8 +46,8 @@ function topFunctions(result: Profile, title: string): string {
     const key = frameKey(node);
     self.set(key, (self.get(key) ?? 0) + ms);
     const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const frame = byId.get(at);
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const frame = byId.get(node);
       if (!frame) break;
       const name = frameKey(frame);
       if (seen.has(name)) continue;
@@ -49,9 +58,9 @@ function topFunctions(result: Profile, title: string): string {
   const lines = (map: Map<string, number>) =>
     [...map]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, Number(process.env.BENCH_PROFILE_LINES ?? 30))
+      .slice(0, count)
       .map(([key, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${key}`);
-  const span = (result.endTime - result.startTime) / 1000;
+  const span = within ? (within.to - within.from) / 1000 : (result.endTime - result.startTime) / 1000;
   return [
     `${title}, ${span.toFixed(0)} ms profiled; by self time:`,
     ...lines(self),
@@ -60,7 +69,46 @@ function topFunctions(result: Profile, title: string): string {
   ].join('\n');
 }
 
-type TraceEvent = { name: string; ph: string; dur?: number; tid: number; args?: { name?: string } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+};
+
+/** A task of a renderer's main thread this long is a long task (the `longtask` entry's line). */
+const LONG_TASK_US = 50_000;
+
+/**
+ * Each long task of the renderers' main threads in the trace, with the functions the sampled
+ * profile caught within it: what the run's "longest task" figures are made of.
+ */
+function longTasks(events: readonly TraceEvent[], result: Profile, title: string): string {
+  const mains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${String(event.pid)}:${String(event.tid)}`),
+  );
+  const tasks = events.filter(
+    (event) =>
+      event.name === 'RunTask' &&
+      event.ph === 'X' &&
+      (event.dur ?? 0) >= LONG_TASK_US &&
+      mains.has(`${String(event.pid)}:${String(event.tid)}`),
+  );
+  if (tasks.length === 0) return `${title}: no main-thread task of 50 ms or more`;
+  return tasks
+    .map((task) => {
+      const from = task.ts;
+      const to = task.ts + (task.dur ?? 0);
+      const name = `${title}, a task of ${((task.dur ?? 0) / 1000).toFixed(0)} ms at ${((from - result.startTime) / 1000).toFixed(0)} ms`;
+      return topFunctions(result, name, { from, to }, 12);
+    })
+    .join('\n');
+}
 
 /**
  * What the page's main thread spent on rendering work the sampled profile shows only as
@@ -158,6 +206,7 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
         traceEvents: TraceEvent[];
       };
       console.log(renderingWork(trace.traceEvents, `Main thread (${figure})`));
+      console.log(longTasks(trace.traceEvents, result, `Main thread (${figure})`));
     }
     // A worker of a page that navigated since is gone, and its profile with it.
     const stopped = (await workerProfiler?.send('Profiler.stop').catch(() => undefined)) as
