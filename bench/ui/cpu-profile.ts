@@ -94,7 +94,7 @@ function longTasks(events: readonly TraceEvent[], result: Profile, title: string
   );
   const tasks = events.filter(
     (event) =>
-      event.name === 'RunTask' &&
+      (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') &&
       event.ph === 'X' &&
       (event.dur ?? 0) >= LONG_TASK_US &&
       mains.has(`${String(event.pid)}:${String(event.tid)}`),
@@ -184,7 +184,8 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
   const browser = page.context().browser();
-  await browser?.startTracing(page, { categories: ['devtools.timeline'] });
+  // `toplevel` for the tasks themselves (RunTask), which the long-task listing needs.
+  await browser?.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
   const { targetInfos } = await cdp.send('Target.getTargets');
   const worker = targetInfos.find((target) => target.type === 'worker');
   let workerProfiler: WorkerProfiler | undefined;
