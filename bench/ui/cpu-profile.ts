@@ -60,7 +60,9 @@ function topFunctions(
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
       .map(([key, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${key}`);
-  const span = within ? (within.to - within.from) / 1000 : (result.endTime - result.startTime) / 1000;
+  const span = within
+    ? (within.to - within.from) / 1000
+    : (result.endTime - result.startTime) / 1000;
   return [
     `${title}, ${span.toFixed(0)} ms profiled; by self time:`,
     ...lines(self),
@@ -79,8 +81,11 @@ type TraceEvent = {
   args?: { name?: string };
 };
 
-/** A task of a renderer's main thread this long is a long task (the `longtask` entry's line). */
-const LONG_TASK_US = 50_000;
+/**
+ * A task of a renderer's main thread this long is listed: 50 ms, the `longtask` entry's line, or
+ * BENCH_PROFILE_TASK_MS for a closer look (every task of 2 ms and more around a live event, say).
+ */
+const LONG_TASK_US = Number(process.env.BENCH_PROFILE_TASK_MS ?? 50) * 1000;
 
 /**
  * Each long task of the renderers' main threads in the trace, with the functions the sampled
@@ -99,13 +104,30 @@ function longTasks(events: readonly TraceEvent[], result: Profile, title: string
       (event.dur ?? 0) >= LONG_TASK_US &&
       mains.has(`${String(event.pid)}:${String(event.tid)}`),
   );
-  if (tasks.length === 0) return `${title}: no main-thread task of 50 ms or more`;
+  const line = `${String(LONG_TASK_US / 1000)} ms or more`;
+  if (tasks.length === 0) return `${title}: no main-thread task of ${line}`;
   return tasks
     .map((task) => {
       const from = task.ts;
       const to = task.ts + (task.dur ?? 0);
-      const name = `${title}, a task of ${((task.dur ?? 0) / 1000).toFixed(0)} ms at ${((from - result.startTime) / 1000).toFixed(0)} ms`;
-      return topFunctions(result, name, { from, to }, 12);
+      // What the task ran, by the trace's own names of the events inside it (a timer, a message).
+      const inside = [
+        ...new Set(
+          events
+            .filter(
+              (event) =>
+                event.tid === task.tid &&
+                event.pid === task.pid &&
+                event.ts >= from &&
+                event.ts < to &&
+                event !== task &&
+                event.ph === 'X',
+            )
+            .map((event) => event.name),
+        ),
+      ].slice(0, 6);
+      const name = `${title}, a task of ${((task.dur ?? 0) / 1000).toFixed(1)} ms at ${((from - result.startTime) / 1000).toFixed(0)} ms (${inside.join(', ')})`;
+      return topFunctions(result, name, { from, to }, LONG_TASK_US < 50_000 ? 6 : 12);
     })
     .join('\n');
 }
