@@ -161,11 +161,7 @@ async function otherListStart(
 }
 
 /** Runs `timed` on a bare page of its own, which is closed after it. */
-async function onBarePage<T>(
-  page: Page,
-  bare: BareScreen,
-  timed: () => Promise<T>,
-): Promise<T> {
+async function onBarePage<T>(page: Page, bare: BareScreen, timed: () => Promise<T>): Promise<T> {
   try {
     await page.goto(bare.url);
     return await timed();
@@ -253,10 +249,12 @@ async function filterSwitch(
   await stopProfile();
   const bare = await serveBareSwitch(
     page,
-    new Map(lists.flatMap((filter) => {
-      const list = captured.get(filter);
-      return list ? [[filter, list] as const] : [];
-    })),
+    new Map(
+      lists.flatMap((filter) => {
+        const list = captured.get(filter);
+        return list ? [[filter, list] as const] : [];
+      }),
+    ),
   );
   const reference = await onBarePage(page, bare, async () =>
     timedSwitches(page, lists, signatures, await shownList(page, lists, signatures)),
