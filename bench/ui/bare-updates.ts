@@ -21,6 +21,18 @@ export function captureList(page: Page): Promise<CapturedList> {
   });
 }
 
+/** The markup of the thread's last message showing `text`: the copy a bare page appends. */
+function captureMessage(page: Page, text: string): Promise<string> {
+  return page.evaluate((wanted) => {
+    const shown = [...document.querySelectorAll('[data-testid="message"]')].filter((node) =>
+      node.textContent.includes(wanted),
+    );
+    const last = shown.at(-1);
+    if (!last) throw new Error(`no message shows ${wanted}`);
+    return last.outerHTML;
+  }, text);
+}
+
 /**
  * The screen the page shows now, whose menu switches between the captured lists: a click on a
  * list's menu entry pushes its address and swaps the menu and the list's markup for that list's.
@@ -49,14 +61,7 @@ export async function serveBareSwitch(
  * thread, the box is emptied, and the thread scrolled to its end, as the app's does.
  */
 export async function serveBareReply(page: Page, sentText: string): Promise<BareScreen> {
-  const message = await page.evaluate((text) => {
-    const shown = [...document.querySelectorAll('[data-testid="message"]')].filter((node) =>
-      node.textContent.includes(text),
-    );
-    const last = shown.at(-1);
-    if (!last) throw new Error(`no message shows ${text}`);
-    return last.outerHTML;
-  }, sentText);
+  const message = await captureMessage(page, sentText);
   const script = `
       const template = document.createElement('template');
       template.innerHTML = ${inlined(message)};
@@ -86,14 +91,7 @@ export type BareLive = { receive: (text: string) => void; received: Record<strin
  * is the browser's own part of a live event: the commit, the post, the change and its frame.
  */
 export async function serveBareLive(page: Page, shownText: string): Promise<BareScreen> {
-  const message = await page.evaluate((text) => {
-    const shown = [...document.querySelectorAll('[data-testid="message"]')].filter((node) =>
-      node.textContent.includes(text),
-    );
-    const last = shown.at(-1);
-    if (!last) throw new Error(`no message shows ${text}`);
-    return last.outerHTML;
-  }, shownText);
+  const message = await captureMessage(page, shownText);
   const worker = `
     const opened = new Promise((resolve, reject) => {
       const request = indexedDB.open('bare-live', 1);
