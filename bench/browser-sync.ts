@@ -168,6 +168,9 @@ async function firstPaintJs(
   return { kb: bytes / 1024, files: scripts.size };
 }
 
+/** The customer's first message of the live figure: the thread's message the bare page copies. */
+const FIRST_LIVE_TEXT = 'Hello, I have a question';
+
 /**
  * A new customer writes through the widget; the administrator opens the chat, and the customer
  * writes again and again: the time from the frame reaching the sync worker to the message painted
@@ -189,9 +192,9 @@ async function liveReceivedToPainted(page: Page, app: ProxiedApp, channelId: str
   await page.goto(`${app.baseUrl}/admin/chats?filter=open`);
   await waitOnline(page);
   await page.getByTestId('chat-search').fill(name);
-  await write('Hello, I have a question');
+  await write(FIRST_LIVE_TEXT);
   await page.getByTestId('chat-row').filter({ hasText: name }).first().click();
-  await page.getByTestId('message').filter({ hasText: 'I have a question' }).first().waitFor();
+  await page.getByTestId('message').filter({ hasText: FIRST_LIVE_TEXT }).first().waitFor();
   const since = await page.evaluate(() => performance.now());
   const stopProfile = await profile(page, 'live');
   const samples: number[] = [];
@@ -222,7 +225,7 @@ async function liveReceivedToPainted(page: Page, app: ProxiedApp, channelId: str
   return {
     summary: summarize(samples),
     committed: summarize(committed),
-    reference: await bareLive(page, 'I have a question'),
+    reference: await bareLive(page, FIRST_LIVE_TEXT),
     longestTask: longest(tasks),
     longTasks: tasks.length,
     threadUrl: page.url(),

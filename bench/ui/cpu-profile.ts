@@ -46,8 +46,8 @@ function topFunctions(
     const key = frameKey(node);
     self.set(key, (self.get(key) ?? 0) + ms);
     const seen = new Set<string>();
-    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
-      const frame = byId.get(node);
+    for (let up: number | undefined = id; up !== undefined; up = parent.get(up)) {
+      const frame = byId.get(up);
       if (!frame) break;
       const name = frameKey(frame);
       if (seen.has(name)) continue;

@@ -21,9 +21,8 @@ const isSyncTable = (name: unknown): name is SyncTable =>
 
 /**
  * Streams the bootstrap into the local database chunk by chunk, the next lines read while one is
- * written. A stream that ends without its
- * `done` line is an interrupted bootstrap: it is not finished locally, and the next start runs
- * it again (the outbox survives either way).
+ * written. A stream that ends without its `done` line is an interrupted bootstrap: it is not
+ * finished locally, and the next start runs it again (the outbox survives either way).
  */
 export async function runBootstrap(
   db: InboxDb,
