@@ -24,7 +24,6 @@ import { firstListHeadOf } from './first-list-head';
 import { keepListCopy, LIST_COPY_ROWS, noteHeardVersion } from './list-copy';
 import { readMarksOf } from './read-marks';
 import { countUnread, countedUnread } from './unread-counts';
-import { keepUnchanged } from './keep-unchanged';
 import type { LocalMessage, OutboxRow, OutboxState } from './tables';
 import {
   discardRejected,
@@ -36,8 +35,7 @@ import {
 import { claimedCommands } from './claimed-commands';
 import { commandOutcome, type CommandLookup, type CommandOutcome } from './command-outcome';
 import { predictRow } from './predict';
-import { sentEchoesOf, withEchoes } from './sent-echoes';
-import { ArrivedMessages } from './arrived-messages';
+import { sentEchoesOf } from './sent-echoes';
 import { writtenRowsOf } from './written-rows';
 
 /** The signed-in user's local database, provided once by the app shell. */
@@ -279,105 +277,6 @@ export function useChatList(filter: ChatFilter, viewerId: string): ListedChats |
     () => (listed ? { chats: listed, clientNames } : head),
     [listed, clientNames, head],
   );
-}
-
-/** Messages a thread window may grow by from new ones before its oldest leave it. */
-const THREAD_SLACK = 50;
-
-/** The newest messages of a chat, oldest first, and whether older ones are stored too. */
-export type ThreadWindow = { messages: readonly LocalMessage[]; hasEarlier: boolean };
-
-/** A window as the thread's query read it, with the arrivals' mark taken as the read began. */
-type StoredWindow = ThreadWindow & { readMark: number };
-
-/**
- * A chat's newest `limit` messages, oldest first, with the ones this tab sent a moment ago
- * (sent-echoes.ts) and the ones the sync worker has just written (arrived-messages.ts). Only the
- * window is read: a long thread would otherwise be read whole and drawn whole at every message
- * that arrives or is sent, and the reader asks for more by scrolling up.
- */
-export function useThreadMessages(chatId: string, limit: number): ThreadWindow | undefined {
-  const db = useStore();
-  // The last window of this chat and size: its rows keep their objects (and their drawing) when
-  // unchanged, and its oldest message bounds the next read.
-  const last = useRef<{ chatId: string; limit: number; window: ThreadWindow } | undefined>(
-    undefined,
-  );
-  const arrivals = useMemo(() => new ArrivedMessages(chatId), [chatId]);
-  useEffect(() => writtenRowsOf(db).subscribe(arrivals.take), [db, arrivals]);
-  const arrived = useSyncExternalStore(arrivals.subscribe, arrivals.current);
-  const stored = useLiveQuery(async (): Promise<StoredWindow> => {
-    const readMark = arrivals.mark();
-    const previous =
-      last.current?.chatId === chatId && last.current.limit === limit
-        ? last.current.window
-        : undefined;
-    const from = windowStart(previous);
-    let window: ThreadWindow;
-    if (from === undefined) {
-      // The newest `limit`, found walking back from the end (a cursor: IndexedDB reads forward).
-      const newestFirst = await db.messages
-        .where('[chatId+createdAt]')
-        .between([chatId, ''], [chatId, '\uffff'])
-        .reverse()
-        .limit(limit + 1)
-        .toArray();
-      window = {
-        messages: newestFirst.slice(0, limit).reverse(),
-        hasEarlier: newestFirst.length > limit,
-      };
-    } else {
-      // Later reads take everything from the window's first message on in one forward read; what
-      // arrives while the chat is open joins the window instead of pushing its oldest out.
-      const messages = await db.messages
-        .where('[chatId+createdAt]')
-        .between([chatId, from], [chatId, '\uffff'], true, true)
-        .toArray();
-      // Grown well past its size (a long exchange, or a queue typed offline): the oldest leave,
-      // so each read and redraw stays the size of the window. A reader up in the thread keeps
-      // their place: the browser anchors the scroll to what they see.
-      window =
-        messages.length > limit + THREAD_SLACK
-          ? { messages: messages.slice(-limit), hasEarlier: true }
-          : { messages, hasEarlier: previous?.hasEarlier ?? false };
-    }
-    window = { ...window, messages: keepUnchanged(previous?.messages, window.messages) };
-    last.current = { chatId, limit, window };
-    return { ...window, readMark };
-  }, [db, chatId, limit, arrivals]);
-  const echoes = sentEchoesOf(db);
-  const pending = useSyncExternalStore(echoes.subscribe, () => echoes.of(chatId));
-  useEffect(() => {
-    if (!stored) return;
-    echoes.settle(chatId, stored.messages);
-    arrivals.settle(stored.messages, stored.readMark);
-  }, [echoes, arrivals, chatId, stored]);
-  return useMemo(() => {
-    if (!stored) return undefined;
-    // An arrival older than a window that leaves earlier messages out is not shown in it.
-    const first = stored.messages[0];
-    const fresh =
-      stored.hasEarlier && first
-        ? arrived.filter((message) => message.createdAt >= first.createdAt)
-        : arrived;
-    return {
-      messages: withEchoes(withEchoes(stored.messages, fresh), pending),
-      hasEarlier: stored.hasEarlier,
-    };
-  }, [stored, arrived, pending]);
-}
-
-/**
- * Where the next read of a window may start: the beginning when the window holds the whole chat;
- * its first message when older ones stay out and that message is the server's (a message still
- * being sent takes the server's time when it arrives, which may sort it before its place).
- * Undefined: look for the newest again.
- */
-function windowStart(window: ThreadWindow | undefined): string | undefined {
-  if (!window) return undefined;
-  if (!window.hasEarlier) return '';
-  const first = window.messages[0];
-  return first && first.status !== 'queued' ? first.createdAt : undefined;
 }
 
 /** Every message of a chat that carries files, oldest first (the files panel). */

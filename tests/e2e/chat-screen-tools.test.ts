@@ -155,6 +155,12 @@ describe('the chat screen tools', () => {
     await messages.filter({ hasText: 'Line 131 of' }).waitFor({ state: 'attached' });
     expect(await inView(page, 'Line 31 of')).toBe(true);
     expect(await inView(page, 'Line 131 of')).toBe(false);
+
+    // A reply sent while reading back takes the reader to it: they want to see what they sent.
+    await page.getByTestId('composer').fill('Answering the whole story');
+    await page.getByTestId('composer').press('Enter');
+    await expect.poll(() => inView(page, 'Answering the whole story')).toBe(true);
+    expect(await inView(page, 'Line 31 of')).toBe(false);
     await context.close();
   }, 120_000);
 });

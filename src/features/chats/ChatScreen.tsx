@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { type LocalMessage } from '../../store';
-import { markChatRead, useStore, useThreadMessages, useViewerTeamIds } from '../../store/hooks';
+import { useMemo, useState } from 'react';
+import { useViewerTeamIds } from '../../store/hooks';
+import { useStoredThread } from '../../store/thread-window';
 import { useI18n } from '../../ui/i18n';
 import { Notice } from '../../ui/Notice';
 import { chatActions } from './chat-actions';
@@ -9,8 +9,9 @@ import { ChatSidePanels } from './ChatSidePanels';
 import { ChatTopBar } from './ChatTopBar';
 import { useChatCommands } from './commands';
 import { Composer } from './Composer';
-import { MessageThread } from './MessageThread';
+import { FollowRequests } from './follow-requests';
 import { useChatHistory, useChatOrNull, useClient, useDirectory } from './queries';
+import { ThreadPane } from './ThreadPane';
 import { useThreadFetch } from './use-thread-fetch';
 import './chat-screen.css';
 
@@ -28,17 +29,16 @@ export function ChatScreen({ chatId }: { chatId: string }) {
   // Per chat: another chat opens at its newest messages again.
   const [shown, setShown] = useState({ chatId, size: THREAD_WINDOW });
   const windowSize = shown.chatId === chatId ? shown.size : THREAD_WINDOW;
-  const thread = useThreadMessages(chatId, windowSize);
-  const messages = thread?.messages;
+  // The stored window: an arrival or a reply is added by the thread pane, which alone redraws.
+  const thread = useStoredThread(chatId, windowSize);
   const history = useChatHistory(chatId);
   const directory = useDirectory();
   const client = useClient(chat?.clientId ?? '');
   const teamIds = useViewerTeamIds(workspace.viewerId);
   const commands = useChatCommands();
-  const fetched = useThreadFetch(chatId, chat, messages?.length);
-  const [followRequest, setFollowRequest] = useState(0);
+  const fetched = useThreadFetch(chatId, chat, thread?.stored.messages.length);
+  const follow = useMemo(() => new FollowRequests(), []);
   const [failure, setFailure] = useState<string | null>(null);
-  useMarkRead(chatId, messages, chat?.lastClientMessageAt);
 
   if (chat === null) {
     return (
@@ -68,7 +68,7 @@ export function ChatScreen({ chatId }: { chatId: string }) {
       </div>
     );
   }
-  if (!chat || !thread || !messages || !history || !directory || !teamIds) {
+  if (!chat || !thread || !history || !directory || !teamIds) {
     return (
       <div
         className="chat-screen chat-screen--state"
@@ -129,17 +129,17 @@ export function ChatScreen({ chatId }: { chatId: string }) {
         {fetched.state === 'loading' ? (
           <p className="chat-screen__loading">{t('chat.loadingThread')}</p>
         ) : null}
-        <MessageThread
+        <ThreadPane
           key={`thread-${chat.id}`}
-          messages={messages}
-          hasEarlier={thread.hasEarlier}
+          thread={thread}
+          lastClientMessageAt={chat.lastClientMessageAt}
           onShowEarlier={() => {
             setShown({ chatId, size: windowSize + THREAD_WINDOW });
           }}
           history={history}
           directory={directory}
           clientName={clientName}
-          followRequest={followRequest}
+          follow={follow}
         />
         <Composer
           key={`composer-${chat.id}`}
@@ -153,44 +153,11 @@ export function ChatScreen({ chatId }: { chatId: string }) {
             operatorName: directory.users.get(workspace.viewerId)?.name ?? '',
           }}
           commands={commands}
-          onSent={() => {
-            setFollowRequest((n) => n + 1);
-          }}
+          onSent={follow.request}
           onFailure={onFailure}
         />
       </div>
       <ChatSidePanels chat={chat} client={client} directory={directory} />
     </div>
   );
-}
-
-/**
- * While the chat is on screen (and the tab visible), its customer messages count as read: up to
- * the newest shown, or the chat's own stamp of the customer's last message, which a window of the
- * operator's many replies may leave out.
- */
-function useMarkRead(
-  chatId: string,
-  messages: readonly LocalMessage[] | undefined,
-  lastClientMessageAt: string | null | undefined,
-): void {
-  const db = useStore();
-  const latest = messages?.reduce<string | null>(
-    (newest, message) =>
-      message.authorKind === 'client' && (newest === null || message.createdAt > newest)
-        ? message.createdAt
-        : newest,
-    lastClientMessageAt ?? null,
-  );
-  useEffect(() => {
-    if (!latest) return;
-    const mark = () => {
-      if (document.visibilityState === 'visible') void markChatRead(db, chatId, latest);
-    };
-    mark();
-    document.addEventListener('visibilitychange', mark);
-    return () => {
-      document.removeEventListener('visibilitychange', mark);
-    };
-  }, [db, chatId, latest]);
 }
