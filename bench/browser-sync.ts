@@ -38,7 +38,7 @@ import { TcpProxy } from '../tests/e2e/tcp-proxy';
 import type { Figure } from './figures';
 import { reportFigures } from './figures';
 import { machineLine } from './machine';
-import { installProbes } from './ui/page-probes';
+import { installProbes, waitInPage } from './ui/page-probes';
 import { serveBareLive, type BareLive } from './ui/bare-updates';
 import { profile } from './ui/cpu-profile';
 import { writeResults } from './results-file';
@@ -208,17 +208,17 @@ async function liveReceivedToPainted(page: Page, app: ProxiedApp, channelId: str
     await page.evaluate((t) => {
       window.__bench.expectThreadMessage(t);
     }, text);
+    // Waited on in the page from before the message is written, so nothing of the benchmark's
+    // runs in the page while it arrives (the evaluate after it returns once the wait is set).
+    const painted = messagePainted(page, text);
+    await page.evaluate(() => 0);
     const before = Date.now();
     await write(text);
-    const painted = (await (
-      await page.waitForFunction((t) => window.__bench.messagesPaintedAt[t] ?? null, text, {
-        timeout: 30_000,
-      })
-    ).jsonValue()) as number;
+    const paintedAt = await painted;
     const stats = await statsOf(page);
     const received = stats?.liveFrameTimes.find((at) => at >= before - 5);
     if (received === undefined) throw new Error('the sync worker noted no live frame');
-    samples.push(painted - received);
+    samples.push(paintedAt - received);
     const applied = stats?.appliedTimes.find((at) => at >= received);
     if (applied !== undefined) committed.push(applied - received);
   }
@@ -233,6 +233,13 @@ async function liveReceivedToPainted(page: Page, app: ProxiedApp, channelId: str
     threadUrl: page.url(),
   };
 }
+
+/** When the thread's message showing `text` was painted (epoch ms), waited on in the page. */
+const messagePainted = (page: Page, text: string): Promise<number> =>
+  waitInPage(
+    page.evaluate((t) => window.__bench.messagePainted(t), text),
+    `the message "${text}" was not painted`,
+  );
 
 /**
  * The live event's reference: the same open chat in a bare page of its own tab, whose worker
@@ -250,11 +257,12 @@ async function bareLive(page: Page, shownText: string) {
       await tab.waitForTimeout(250);
       await tab.evaluate((t) => {
         window.__bench.expectThreadMessage(t);
+      }, text);
+      const paintedAt = messagePainted(tab, text);
+      await tab.evaluate((t) => {
         (window as unknown as { __bareLive: BareLive }).__bareLive.receive(t);
       }, text);
-      const painted = (await (
-        await tab.waitForFunction((t) => window.__bench.messagesPaintedAt[t] ?? null, text)
-      ).jsonValue()) as number;
+      const painted = await paintedAt;
       const received = await tab.evaluate(
         (t) => (window as unknown as { __bareLive: BareLive }).__bareLive.received[t],
         text,

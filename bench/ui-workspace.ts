@@ -31,7 +31,7 @@ import { startAppServer } from '../tests/e2e/app-server';
 import { launchBrowser, signIn, type BrowserContext, type Page } from '../tests/e2e/browser';
 import { serveBareScreen, type BareScreen } from './ui/bare-screen';
 import { captureList, serveBareReply, serveBareSwitch, type CapturedList } from './ui/bare-updates';
-import { installProbes } from './ui/page-probes';
+import { installProbes, waitInPage } from './ui/page-probes';
 import { profile } from './ui/cpu-profile';
 import { reportFigures } from './figures';
 import { writeResults } from './results-file';
@@ -317,9 +317,14 @@ async function timedReplies(page: Page): Promise<{ summary: Summary; lastText: s
     await page.evaluate((expected) => {
       window.__bench.expectMessage(expected);
     }, text);
+    // Waited on in the page from before the key goes down (page-probes.ts `sendPainted`).
+    const painted = waitInPage(
+      page.evaluate((sent) => window.__bench.sendPainted(sent), text),
+      `the reply "${text}" was not painted`,
+    );
+    await page.evaluate(() => 0);
     await composer.press('Enter');
-    const handle = await page.waitForFunction((sent) => window.__bench.sends[sent] ?? null, text);
-    const ms = (await handle.jsonValue()) as number;
+    const ms = await painted;
     if (i >= WARM_REPLIES) samples.push(ms);
     lastText = text;
     await page.waitForTimeout(50); // a person does not type the next reply within a frame

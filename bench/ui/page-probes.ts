@@ -22,6 +22,15 @@ export type BenchProbes = {
   messagesPaintedAt: Record<string, number>;
   /** Arms the thread probe: the first message showing `text` is timed until painted. */
   expectThreadMessage: (text: string) => void;
+  /**
+   * Resolves with `messagesPaintedAt[text]` once it is set. Waited on in the page instead of
+   * polled from the benchmark: Playwright's `waitForFunction` runs its predicate in every animation
+   * frame, which keeps the page drawing frames the whole time and starts with a task of its own
+   * (7–12 ms, its injected script) that lands in the middle of the change being timed.
+   */
+  messagePainted: (text: string) => Promise<number>;
+  /** Resolves with `sends[text]` once it is set, waited on in the page for the same reason. */
+  sendPainted: (text: string) => Promise<number>;
   /** Main-thread tasks over 50 ms (PerformanceObserver `longtask`), in the page's clock. */
   longTasks: { start: number; duration: number }[];
   /** Clicks an element and resolves with the time until the chat list's signature is `expected` and painted. */
@@ -64,6 +73,24 @@ export function installProbes(): void {
   let expected: { text: string; pressedAt: number | null } | null = null;
   let expectedRow: string | null = null;
   let expectedThreadMessage: string | null = null;
+  // Waits in the page for a time to be recorded (`messagePainted`, `sendPainted`).
+  const waiters = new Map<Record<string, number>, Map<string, ((at: number) => void)[]>>();
+  const whenSet = (record: Record<string, number>, key: string): Promise<number> =>
+    new Promise((resolve) => {
+      const at = record[key];
+      if (at !== undefined) {
+        resolve(at);
+        return;
+      }
+      const byKey = waiters.get(record) ?? new Map<string, ((at: number) => void)[]>();
+      waiters.set(record, byKey);
+      byKey.set(key, [...(byKey.get(key) ?? []), resolve]);
+    });
+  const record = (times: Record<string, number>, key: string, at: number) => {
+    times[key] = at;
+    for (const resolve of waiters.get(times)?.get(key) ?? []) resolve(at);
+    waiters.get(times)?.delete(key);
+  };
 
   const probes: BenchProbes = {
     listPaintedAt: null,
@@ -79,6 +106,8 @@ export function installProbes(): void {
     expectThreadMessage: (text) => {
       expectedThreadMessage = text;
     },
+    messagePainted: (text) => whenSet(probes.messagesPaintedAt, text),
+    sendPainted: (text) => whenSet(probes.sends, text),
     longTasks: [],
     clickUntilList: (selector, want) =>
       new Promise((resolve, reject) => {
@@ -163,7 +192,7 @@ export function installProbes(): void {
     ) {
       expectedThreadMessage = null;
       afterPaint((at) => {
-        probes.messagesPaintedAt[message] = performance.timeOrigin + at;
+        record(probes.messagesPaintedAt, message, performance.timeOrigin + at);
       });
     }
     const waiting = expected;
@@ -175,7 +204,7 @@ export function installProbes(): void {
     expected = null;
     const pressedAt = waiting.pressedAt;
     afterPaint((at) => {
-      probes.sends[waiting.text] = at - pressedAt;
+      record(probes.sends, waiting.text, at - pressedAt);
     });
   });
   // Chromium reports tasks over 50 ms on the main thread; kept from the first one on.
@@ -187,4 +216,22 @@ export function installProbes(): void {
     watch.observe(document, { childList: true, subtree: true, attributes: true });
   };
   start();
+}
+
+/**
+ * A wait of the page's own (`messagePainted`, `sendPainted`), given up after `ms`: an evaluate
+ * that awaits a promise in the page has no timeout of its own.
+ */
+export async function waitInPage<T>(waiting: Promise<T>, what: string, ms = 30_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`${what} within ${String(ms / 1000)} s`));
+    }, ms);
+  });
+  try {
+    return await Promise.race([waiting, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
