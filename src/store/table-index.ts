@@ -118,8 +118,8 @@ export class TableIndex<Row> {
   current = (): TableSnapshot<Row> => this.snapshot;
 
   /**
-   * Whether the snapshot holds every change heard so far: no read under way, none waiting, and
-   * every change notice of the worker matched by its posted rows. A caller that read a row
+   * Whether the snapshot holds every change heard so far: no read under way, none waiting, every
+   * change notice of the worker matched by its posted rows, and every posted row shown. A caller that read a row
    * committed after some writes (the bootstrap's `done`) knows, once this is true, that the
    * snapshot holds those rows: their change notices came first.
    */
@@ -128,7 +128,8 @@ export class TableIndex<Row> {
     !this.fetching &&
     this.dirty !== 'all' &&
     this.dirty.size === 0 &&
-    this.awaiting.size === 0;
+    this.awaiting.size === 0 &&
+    this.pendingPosts.length === 0;
 
   subscribe = (listener: () => void): (() => void) => this.subscribers.subscribe(listener);
 
@@ -141,7 +142,6 @@ export class TableIndex<Row> {
     this.loaded &&
     this.publishing === undefined &&
     !this.painting &&
-    this.pendingPosts.length === 0 &&
     this.draft === undefined
       ? this.newest
       : undefined;
@@ -236,8 +236,8 @@ export class TableIndex<Row> {
     this.pendingPosts.push({ version: written.version, change });
     if (waited) this.publish();
     // The post left before Dexie's notice of the same commit, which is normally the next task.
-    // Shown with that notice: Dexie starts the live queries' reads (the open thread's) in it,
-    // and the lists redraw while those reads are under way instead of before they start.
+    // Shown after the frame that follows that notice (`publishAfterPaint`); the timer is for a
+    // notice that does not come.
     else
       this.publishing ??= setTimeout(() => {
         this.publish();
