@@ -7,6 +7,14 @@ const nextTasks = () =>
     setTimeout(resolve, 5);
   });
 
+/** A browser's page as visible or hidden, whose animation frames come when the test runs them. */
+function pageOf(visibilityState: 'visible' | 'hidden'): (() => void)[] {
+  const frames: (() => void)[] = [];
+  vi.stubGlobal('document', { visibilityState });
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  return frames;
+}
+
 describe('afterNextPaint', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -22,9 +30,7 @@ describe('afterNextPaint', () => {
   });
 
   it('waits for the next animation frame of a visible page, then for a task after it', async () => {
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('document', { visibilityState: 'visible' });
-    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    const frames = pageOf('visible');
     const ran: string[] = [];
     afterNextPaint(() => ran.push('work'));
     await nextTasks();
@@ -38,9 +44,7 @@ describe('afterNextPaint', () => {
   });
 
   it('does not wait for frames a hidden page will not draw', async () => {
-    const frames: (() => void)[] = [];
-    vi.stubGlobal('document', { visibilityState: 'hidden' });
-    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    const frames = pageOf('hidden');
     const ran: string[] = [];
     afterNextPaint(() => ran.push('work'));
     await nextTasks();
