@@ -1,0 +1,107 @@
+/**
+ * The server's share of a catch-up page: what one page of 1,000 events of `GET /api/sync/events`
+ * costs on the embedded PGlite, part by part, with nothing else running. The seeded organization's
+ * customers write `EVENTS_PAGE_COMMANDS` messages (about 1.1 events each), then the administrator's
+ * pages are read three times as the route reads them: the query into JavaScript objects
+ * (`readEvents`), the per-viewer filter of the changes (`eventForViewer`) and the JSON of the
+ * answer. For comparison, the same pages with PostgreSQL building their JSON text itself
+ * (`json_agg`), the query alone. Run it alone: `npx tsx bench/events-page.ts`.
+ */
+import { sql } from 'drizzle-orm';
+import { newId } from '../src/protocol';
+import { loadViewer } from '../server/auth/viewer';
+import { systemClock } from '../server/clock';
+import { openDatabase } from '../server/db/database';
+import { events } from '../server/db/schema';
+import { executeCommand } from '../server/domain/execute-command';
+import { currentSeq, eventForViewer, readEvents } from '../server/sync/event-log';
+import { seededCopy } from './seeded-org';
+
+const COMMANDS = Number(process.env.EVENTS_PAGE_COMMANDS ?? 3000);
+const PAGE = 1000;
+
+const seeded = await seededCopy('events-page');
+const database = await openDatabase({ dataDir: seeded.dataDir });
+try {
+  const { orgId, channelId, adminId } = seeded.org;
+  const deps = { database, clock: systemClock, wake: () => undefined };
+  const start = await currentSeq(database.db, orgId);
+  for (let sent = 0; sent < COMMANDS; sent++) {
+    const result = await executeCommand(
+      deps,
+      { orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
+      {
+        id: newId(),
+        type: 'message.receive',
+        payload: {
+          channelId,
+          client: { externalId: `page-${String(sent % 300)}`, name: `Page ${String(sent % 300)}` },
+          text: `While you were away ${String(sent)}`,
+        },
+      },
+    );
+    if (!result.ok) throw new Error(`message.receive refused: ${JSON.stringify(result)}`);
+  }
+  const head = await currentSeq(database.db, orgId);
+  const viewer = await loadViewer(database.db, adminId);
+  if (!viewer) throw new Error('the administrator is not a viewer');
+  const groups = new Set(viewer.groups);
+  const pages = Math.ceil((head - start) / PAGE);
+  console.log(`${String(head - start)} events in ${String(pages)} pages of ${String(PAGE)}`);
+
+  for (let round = 0; round < 3; round++) {
+    const spent = { query: 0, filter: 0, json: 0 };
+    let bytes = 0;
+    for (let after = start; after < head;) {
+      let at = performance.now();
+      const page = await readEvents(database.db, {
+        orgId,
+        after,
+        upTo: head,
+        limit: PAGE + 1,
+        groups: viewer.groups,
+      });
+      spent.query += performance.now() - at;
+      at = performance.now();
+      const served = page.slice(0, PAGE);
+      const shown = served.map((event) => eventForViewer(event, groups)).filter(Boolean);
+      spent.filter += performance.now() - at;
+      at = performance.now();
+      bytes += JSON.stringify({ events: shown, hasMore: true, cursor: head }).length;
+      spent.json += performance.now() - at;
+      const last = served.at(-1);
+      if (!last) break;
+      after = last.seq;
+    }
+    const perPage = (ms: number) => (ms / pages).toFixed(1);
+    console.log(
+      `as the route reads them, per page: query ${perPage(spent.query)} ms, filter ${perPage(spent.filter)} ms, JSON ${perPage(spent.json)} ms (${(bytes / 1e6).toFixed(1)} MB in all)`,
+    );
+  }
+
+  for (let round = 0; round < 3; round++) {
+    const at = performance.now();
+    let bytes = 0;
+    for (let after = start; after < head;) {
+      const result: unknown = await database.db.execute(
+        sql`select coalesce(json_agg(e order by e.seq), '[]')::text as page, max(e.seq) as last
+            from (select seq, id, type, at, actor, command_id, data, changes from ${events}
+                  where ${events.orgId} = ${orgId} and ${events.seq} > ${after}
+                    and ${events.seq} <= ${head}
+                  order by ${events.seq} limit ${PAGE}) e`,
+      );
+      // `max(seq)` comes back as a string from PostgreSQL's bigint, a number from PGlite's.
+      const { rows } = result as { rows: { page: string; last: string | number | null }[] };
+      const row = rows[0];
+      bytes += row?.page.length ?? 0;
+      if (row?.last == null) break;
+      after = Number(row.last);
+    }
+    console.log(
+      `built as JSON by the database, per page: ${((performance.now() - at) / pages).toFixed(1)} ms (${(bytes / 1e6).toFixed(1)} MB in all)`,
+    );
+  }
+} finally {
+  await database.close();
+  seeded.remove();
+}
