@@ -24,8 +24,6 @@ import { newId } from '../src/protocol';
 import type { SyncStats } from '../src/sync/sync-stats';
 import { openDatabase } from '../server/db/database';
 import { events, messages } from '../server/db/schema';
-import { executeCommand } from '../server/domain/execute-command';
-import { systemClock } from '../server/clock';
 import { startAppServer, type AppServer } from '../tests/e2e/app-server';
 import {
   launchBrowser,
@@ -44,6 +42,7 @@ import { profile } from './ui/cpu-profile';
 import { writeResults } from './results-file';
 import { formatTable, summarize } from './stats';
 import { BENCH_SIZE, seededCopy, type SeededCopy } from './seeded-org';
+import { customerWritesWhileAway } from './missed-messages';
 import { rawApply } from './browser/raw-apply';
 import { CATCH_UP_BATCH } from '../src/sync/catch-up';
 
@@ -427,7 +426,6 @@ async function offlineDelivered(dataDir: string, tag: string) {
 async function missEvents(dataDir: string, orgId: string, channelId: string, count: number) {
   const database = await openDatabase({ dataDir });
   try {
-    const deps = { database, clock: systemClock, wake: () => {} };
     const seq = async () =>
       Number(
         (
@@ -440,25 +438,8 @@ async function missEvents(dataDir: string, orgId: string, channelId: string, cou
     const start = await seq();
     let sent = 0;
     while ((await seq()) - start < count) {
-      for (let i = 0; i < 200; i++, sent++) {
-        const result = await executeCommand(
-          deps,
-          { orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
-          {
-            id: newId(),
-            type: 'message.receive',
-            payload: {
-              channelId,
-              client: {
-                externalId: `missed-${String(sent % 300)}`,
-                name: `Missed ${String(sent % 300)}`,
-              },
-              text: `While you were away ${String(sent)}`,
-            },
-          },
-        );
-        if (!result.ok) throw new Error(`message.receive refused: ${JSON.stringify(result)}`);
-      }
+      for (let i = 0; i < 200; i++, sent++)
+        await customerWritesWhileAway(database, orgId, channelId, sent);
     }
     return { count: (await seq()) - start, after: start };
   } finally {

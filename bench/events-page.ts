@@ -8,13 +8,11 @@
  * (`json_agg`), the query alone. Run it alone: `npx tsx bench/events-page.ts`.
  */
 import { sql } from 'drizzle-orm';
-import { newId } from '../src/protocol';
 import { loadViewer } from '../server/auth/viewer';
-import { systemClock } from '../server/clock';
 import { openDatabase } from '../server/db/database';
 import { events } from '../server/db/schema';
-import { executeCommand } from '../server/domain/execute-command';
 import { currentSeq, eventForViewer, readEvents } from '../server/sync/event-log';
+import { customerWritesWhileAway } from './missed-messages';
 import { seededCopy } from './seeded-org';
 
 const COMMANDS = Number(process.env.EVENTS_PAGE_COMMANDS ?? 3000);
@@ -24,24 +22,9 @@ const seeded = await seededCopy('events-page');
 const database = await openDatabase({ dataDir: seeded.dataDir });
 try {
   const { orgId, channelId, adminId } = seeded.org;
-  const deps = { database, clock: systemClock, wake: () => undefined };
   const start = await currentSeq(database.db, orgId);
-  for (let sent = 0; sent < COMMANDS; sent++) {
-    const result = await executeCommand(
-      deps,
-      { orgId, actor: { kind: 'channel', id: channelId }, viewer: null },
-      {
-        id: newId(),
-        type: 'message.receive',
-        payload: {
-          channelId,
-          client: { externalId: `page-${String(sent % 300)}`, name: `Page ${String(sent % 300)}` },
-          text: `While you were away ${String(sent)}`,
-        },
-      },
-    );
-    if (!result.ok) throw new Error(`message.receive refused: ${JSON.stringify(result)}`);
-  }
+  for (let sent = 0; sent < COMMANDS; sent++)
+    await customerWritesWhileAway(database, orgId, channelId, sent);
   const head = await currentSeq(database.db, orgId);
   const viewer = await loadViewer(database.db, adminId);
   if (!viewer) throw new Error('the administrator is not a viewer');
