@@ -10,6 +10,7 @@ import { createAppRouter } from './router';
 import { AppUpdate } from './shell/app-update';
 import { drawScreenCopy, keepScreenCopies } from './shell/screen-copy';
 import { dropScreenCopy } from '../ui/screen-copy';
+import { nextTask } from '../store/after-paint';
 
 // User Timing mark: the benchmark (bench/ui-workspace.ts) measures warm start from here, as
 // DESIGN §6 words the budget ("first list painted after the app script runs").
@@ -19,19 +20,6 @@ performance.mark('app:script-start');
 // drawn now, before React, and taken away by the list's first drawing.
 if (location.pathname.startsWith('/admin')) drawScreenCopy();
 keepScreenCopies();
-
-/**
- * A task of its own for what follows: the browser takes its turn between (a frame, input). A
- * message to oneself, not a timer, so nothing is clamped or throttled.
- */
-const nextTask = (): Promise<void> =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 
 /**
  * The app's start, in three tasks: the entry's evaluation with the screen copy (above), then the

@@ -1,4 +1,18 @@
 /**
+ * Resolves in a task of its own: the browser takes its turn before it (a frame, input). A message
+ * to oneself, not a timer, so nothing is clamped or throttled.
+ */
+export const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+/**
  * Runs `work` in a task after the next frame is painted: in the animation frame's callback the
  * frame is not drawn yet, and a message posted from there is handled once it is. What a change
  * also sets off but nobody is waiting to see (a list's redraw behind an open thread, a read mark's
@@ -8,19 +22,14 @@
  * a hidden tab's animation frames do not come at all, and its work must not wait for them.
  */
 export function afterNextPaint(work: () => void): void {
-  const nextTask = () => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      work();
-    };
-    channel.port2.postMessage(null);
+  const inNextTask = () => {
+    void nextTask().then(work);
   };
   if (
     typeof requestAnimationFrame === 'undefined' ||
     typeof document === 'undefined' ||
     document.visibilityState !== 'visible'
   )
-    nextTask();
-  else requestAnimationFrame(nextTask);
+    inNextTask();
+  else requestAnimationFrame(inNextTask);
 }

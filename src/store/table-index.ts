@@ -138,13 +138,7 @@ export class TableIndex<Row> {
    * every change heard so far: what a copy of it is stamped with (list-copy.ts).
    */
   shownVersion = (): number | undefined =>
-    this.caughtUp() &&
-    this.loaded &&
-    this.publishing === undefined &&
-    !this.painting &&
-    this.draft === undefined
-      ? this.newest
-      : undefined;
+    this.caughtUp() && this.loaded && this.draft === undefined ? this.newest : undefined;
 
   private start(): void {
     this.running = true;
