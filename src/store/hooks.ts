@@ -146,7 +146,9 @@ function useKeptListCopy(
     });
     const keep = () => {
       const { filter, viewer, liveHead } = latest.current;
-      if (!viewer) return;
+      // A closed store is one being signed out of and deleted, its copies already forgotten
+      // (session-runtime.ts): a page hidden before the list unmounts must not write them back.
+      if (!viewer || !db.isOpen()) return;
       const chats = chatIndexOf(db);
       const clients = clientIndexOf(db);
       const chatsAt = chats.shownVersion();
