@@ -571,6 +571,13 @@ export const events = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     changes: jsonb().notNull(),
     at: created(),
+    /**
+     * The event as a viewer who sees all of it receives it, as JSON text (sync/event-wire.ts), and
+     * the groups whose viewers do: a catch-up page sends these texts as they are. Null for events
+     * appended before they were kept, which are read from the columns above.
+     */
+    wire: text(),
+    wholeTo: text().array(),
   },
   (t) => [primaryKey({ name: 'events_pkey', columns: [t.orgId, t.seq] })],
 );

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Actor, EventType, SyncEvent } from '../../src/protocol';
 import type { Db, Tx } from '../db/database';
 import { eventLogHeads, events } from '../db/schema';
 import { arrayLiteral, bulkInsert, iso, json, type Column } from '../db/bulk-insert';
-import { visibleChanges, type StoredChange } from './groups';
+import { ORG_GROUP, visibleChanges, type StoredChange } from './groups';
 import { recordReportWork } from '../reports/report-work';
+import { eventWire, wholeTo } from './event-wire';
 
 export type PendingEvent = {
   type: EventType;
@@ -52,18 +53,21 @@ export async function appendEvents(
     tx,
     'events',
     EVENT_COLUMNS,
-    pending.map((event, index) => ({
-      orgId: options.orgId,
-      seq: first + index,
-      id: ids[index] ?? newId(),
-      type: event.type,
-      actor: event.actor ?? options.actor,
-      commandId: event.commandId === undefined ? options.commandId : event.commandId,
-      groups: [...new Set(event.changes.flatMap((change) => change.groups))],
-      data: event.data,
-      changes: event.changes,
-      at: event.at ?? options.at,
-    })),
+    pending.map((event, index) => {
+      const row = {
+        orgId: options.orgId,
+        seq: first + index,
+        id: ids[index] ?? newId(),
+        type: event.type,
+        actor: event.actor ?? options.actor,
+        commandId: event.commandId === undefined ? options.commandId : event.commandId,
+        groups: [...new Set(event.changes.flatMap((change) => change.groups))],
+        data: event.data,
+        changes: event.changes,
+        at: event.at ?? options.at,
+      };
+      return { ...row, wire: eventWire(row), wholeTo: wholeTo(event.changes) };
+    }),
   );
   // The reports' share of the same transaction: which chats to recount, which presence to keep.
   await recordReportWork(
@@ -90,6 +94,8 @@ const EVENT_COLUMNS: readonly Column<EventRow>[] = [
   ['data', 'jsonb', (r) => json(r.data)],
   ['changes', 'jsonb', (r) => json(r.changes)],
   ['at', 'timestamptz', (r) => iso(r.at)],
+  ['wire', 'text', (r) => r.wire ?? null],
+  ['whole_to', 'text', (r) => arrayLiteral(r.wholeTo ?? []), 'text[]'],
 ];
 
 /**
@@ -146,6 +152,50 @@ export async function readEvents(
     .where(and(...conditions))
     .orderBy(asc(events.seq))
     .limit(query.limit);
+}
+
+/**
+ * A page of the log as one viewer receives it: each event the viewer has a share of, in order, as
+ * its JSON text. An event the viewer sees whole is its stored wire text (event-wire.ts), so most of
+ * a page costs the database no JSON and the server no parsing; the others (a share of an event, or
+ * one appended before wire texts were kept) are read whole and filtered by eventForViewer.
+ */
+export async function readViewerPage(
+  db: Db,
+  query: { orgId: string; after: number; upTo: number; limit: number; groups: readonly string[] },
+): Promise<{ seq: number; json: string | null }[]> {
+  const groups = `{${query.groups.join(',')}}`;
+  // Wire texts are whole to staff only (wholeTo), who are all in the organization's group.
+  const wire = query.groups.includes(ORG_GROUP)
+    ? sql<string | null>`case when ${events.wholeTo} && ${groups}::text[] then ${events.wire} end`
+    : sql<string | null>`null`;
+  const rows = await db
+    .select({ seq: events.seq, wire })
+    .from(events)
+    .where(
+      and(
+        eq(events.orgId, query.orgId),
+        gt(events.seq, query.after),
+        lte(events.seq, query.upTo),
+        sql`${events.groups} && ${groups}::text[]`,
+      ),
+    )
+    .orderBy(asc(events.seq))
+    .limit(query.limit);
+  const partial = rows.filter((row) => row.wire === null).map((row) => row.seq);
+  const filtered = new Map<number, string | null>();
+  if (partial.length > 0) {
+    const viewer = new Set(query.groups);
+    const stored = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.orgId, query.orgId), inArray(events.seq, partial)));
+    for (const event of stored) {
+      const visible = eventForViewer(event, viewer);
+      filtered.set(event.seq, visible && JSON.stringify(visible));
+    }
+  }
+  return rows.map((row) => ({ seq: row.seq, json: row.wire ?? filtered.get(row.seq) ?? null }));
 }
 
 /** An event as one viewer receives it, or null when none of it is theirs to see. */

@@ -68,11 +68,13 @@ export function visibleChanges(
   for (const change of changes) {
     if (!sees(change)) continue;
     if (change.op === 'delete' && kept.has(`${change.table}/${change.key}`)) continue;
-    out.push(
-      change.op === 'put'
-        ? { table: change.table, op: 'put', key: change.key, row: change.row }
-        : { table: change.table, op: 'delete', key: change.key },
-    );
+    out.push(wireChange(change));
   }
   return out;
 }
+
+/** A stored change as a viewer receives it: without the groups it is addressed to. */
+export const wireChange = (change: StoredChange): Change =>
+  change.op === 'put'
+    ? { table: change.table, op: 'put', key: change.key, row: change.row }
+    : { table: change.table, op: 'delete', key: change.key };

@@ -196,6 +196,17 @@ describe('sync API', () => {
       const batches = live.messages.filter((m) => m.kind === 'events');
       for (let i = 1; i < batches.length; i++)
         expect(batches[i]?.after).toBe(batches[i - 1]?.cursor);
+
+      // Pages read later say exactly what the live stream said, event for event: the stored wire
+      // texts of events seen whole (a message) and the filtered share of the others (the move).
+      for (const [client, token] of [
+        [live, operator],
+        [watcher, supervisor],
+      ] as const) {
+        const upTo = Math.max(...client.events.map((e) => e.seq));
+        const paged = await catchUp(server, token, first?.cursor as number, 1000);
+        expect(paged.events.filter((e) => e.seq <= upTo)).toEqual(client.events);
+      }
     } finally {
       await live.close();
       await watcher.close();
