@@ -208,20 +208,32 @@ export async function profile(page: Page, figure: string): Promise<() => Promise
   const browser = page.context().browser();
   // `toplevel` for the tasks themselves (RunTask), which the long-task listing needs.
   await browser?.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
-  const { targetInfos } = await cdp.send('Target.getTargets');
-  const worker = targetInfos.find((target) => target.type === 'worker');
+  // The worker of a page that starts after this call (a reopening) is attached to once it exists:
+  // its first moments are missed, its work after them is not.
   let workerProfiler: WorkerProfiler | undefined;
-  if (worker) {
-    const { sessionId } = await cdp.send('Target.attachToTarget', {
-      targetId: worker.targetId,
-      flatten: false,
-    });
-    workerProfiler = new WorkerProfiler(cdp, sessionId);
-    await workerProfiler.send('Profiler.enable');
-    await workerProfiler.send('Profiler.setSamplingInterval', { interval: 500 });
-    await workerProfiler.send('Profiler.start');
-  }
+  const watch = { on: true };
+  const attaching = (async () => {
+    while (watch.on) {
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      const worker = targetInfos.find((target) => target.type === 'worker');
+      if (worker) {
+        const { sessionId } = await cdp.send('Target.attachToTarget', {
+          targetId: worker.targetId,
+          flatten: false,
+        });
+        const profiler = new WorkerProfiler(cdp, sessionId);
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+        await profiler.send('Profiler.start');
+        workerProfiler = profiler;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })().catch(() => undefined);
   return async () => {
+    watch.on = false;
+    await attaching;
     const { profile: result } = await cdp.send('Profiler.stop');
     console.log(topFunctions(result, `Main thread (${figure})`));
     if (browser) {
