@@ -6,17 +6,13 @@
  * page, does not. Run it alone: `npx tsx bench/bootstrap-stream.ts`.
  */
 import { startAppServer } from '../tests/e2e/app-server';
+import { adminToken } from './api-login';
 import { seededCopy } from './seeded-org';
 
 const seeded = await seededCopy('bootstrap-stream');
 const server = await startAppServer({ DEMO: 'false' }, { dataDir: seeded.dataDir });
 try {
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seeded.org.adminEmail, password: seeded.org.password }),
-  });
-  const token = ((await login.json()) as { entity: { token: string } }).entity.token;
+  const token = await adminToken(server.baseUrl, seeded.org);
   for (let round = 0; round < 3; round++) {
     const began = performance.now();
     const response = await fetch(`${server.baseUrl}/api/sync/bootstrap`, {

@@ -15,6 +15,7 @@ import { openDatabase } from '../server/db/database';
 import { events } from '../server/db/schema';
 import { currentSeq, eventForViewer, readEvents, readViewerPage } from '../server/sync/event-log';
 import { customerWritesWhileAway } from './missed-messages';
+import { adminToken } from './api-login';
 import { seededCopy } from './seeded-org';
 import { startAppServer } from '../tests/e2e/app-server';
 
@@ -118,12 +119,7 @@ try {
 // process on the same database, the pages asked one after another, each read to its end.
 const server = await startAppServer({ DEMO: 'false' }, { dataDir: seeded.dataDir });
 try {
-  const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seeded.org.adminEmail, password: seeded.org.password }),
-  });
-  const token = ((await login.json()) as { entity: { token: string } }).entity.token;
+  const token = await adminToken(server.baseUrl, seeded.org);
   for (let round = 0; round < 3; round++) {
     let pages = 0;
     let bytes = 0;
