@@ -66,7 +66,9 @@ export async function appendEvents(
         changes: event.changes,
         at: event.at ?? options.at,
       };
-      return { ...row, wire: eventWire(row), wholeTo: wholeTo(event.changes) };
+      // Kept only where some staff receive it whole: no page would ever send it otherwise.
+      const whole = wholeTo(event.changes);
+      return { ...row, wire: whole.length > 0 ? eventWire(row) : null, wholeTo: whole };
     }),
   );
   // The reports' share of the same transaction: which chats to recount, which presence to keep.
@@ -134,24 +136,30 @@ export async function currentSeq(db: Db | Tx, orgId: string): Promise<number> {
   return head?.seq ?? 0;
 }
 
-/** Events after a cursor up to a bound, optionally only those touching some groups. */
-export async function readEvents(
-  db: Db,
-  query: { orgId: string; after: number; upTo: number; limit: number; groups?: readonly string[] },
-): Promise<StoredEvent[]> {
-  const conditions = [
+type LogRange = {
+  orgId: string;
+  after: number;
+  upTo: number;
+  limit: number;
+  groups?: readonly string[];
+};
+
+/** A group list as the array literal the `&&` tests take. */
+const groupsLiteral = (groups: readonly string[]): string => `{${groups.join(',')}}`;
+
+/** The log's events after a cursor up to a bound, optionally only those touching some groups. */
+function inRange(query: LogRange) {
+  return and(
     eq(events.orgId, query.orgId),
     gt(events.seq, query.after),
     lte(events.seq, query.upTo),
-  ];
-  if (query.groups)
-    conditions.push(sql`${events.groups} && ${`{${query.groups.join(',')}}`}::text[]`);
-  return db
-    .select()
-    .from(events)
-    .where(and(...conditions))
-    .orderBy(asc(events.seq))
-    .limit(query.limit);
+    query.groups ? sql`${events.groups} && ${groupsLiteral(query.groups)}::text[]` : undefined,
+  );
+}
+
+/** Events after a cursor up to a bound, optionally only those touching some groups. */
+export async function readEvents(db: Db, query: LogRange): Promise<StoredEvent[]> {
+  return db.select().from(events).where(inRange(query)).orderBy(asc(events.seq)).limit(query.limit);
 }
 
 /**
@@ -162,24 +170,18 @@ export async function readEvents(
  */
 export async function readViewerPage(
   db: Db,
-  query: { orgId: string; after: number; upTo: number; limit: number; groups: readonly string[] },
+  query: LogRange & { groups: readonly string[] },
 ): Promise<{ seq: number; json: string | null }[]> {
-  const groups = `{${query.groups.join(',')}}`;
   // Wire texts are whole to staff only (wholeTo), who are all in the organization's group.
   const wire = query.groups.includes(ORG_GROUP)
-    ? sql<string | null>`case when ${events.wholeTo} && ${groups}::text[] then ${events.wire} end`
+    ? sql<
+        string | null
+      >`case when ${events.wholeTo} && ${groupsLiteral(query.groups)}::text[] then ${events.wire} end`
     : sql<string | null>`null`;
   const rows = await db
     .select({ seq: events.seq, wire })
     .from(events)
-    .where(
-      and(
-        eq(events.orgId, query.orgId),
-        gt(events.seq, query.after),
-        lte(events.seq, query.upTo),
-        sql`${events.groups} && ${groups}::text[]`,
-      ),
-    )
+    .where(inRange(query))
     .orderBy(asc(events.seq))
     .limit(query.limit);
   const partial = rows.filter((row) => row.wire === null).map((row) => row.seq);

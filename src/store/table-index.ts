@@ -119,9 +119,9 @@ export class TableIndex<Row> {
 
   /**
    * Whether the snapshot holds every change heard so far: no read under way, none waiting, every
-   * change notice of the worker matched by its posted rows, and every posted row shown. A caller that read a row
-   * committed after some writes (the bootstrap's `done`) knows, once this is true, that the
-   * snapshot holds those rows: their change notices came first.
+   * change notice of the worker matched by its posted rows, and every posted row shown. A caller
+   * that read a row committed after some writes (the bootstrap's `done`) knows, once this is true,
+   * that the snapshot holds those rows: their change notices came first.
    */
   caughtUp = (): boolean =>
     this.running &&
