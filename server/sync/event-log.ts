@@ -178,26 +178,36 @@ export async function readViewerPage(
         string | null
       >`case when ${events.wholeTo} && ${groupsLiteral(query.groups)}::text[] then ${events.wire} end`
     : sql<string | null>`null`;
-  const rows = await db
-    .select({ seq: events.seq, wire })
-    .from(events)
-    .where(inRange(query))
-    .orderBy(asc(events.seq))
-    .limit(query.limit);
-  const partial = rows.filter((row) => row.wire === null).map((row) => row.seq);
-  const filtered = new Map<number, string | null>();
-  if (partial.length > 0) {
-    const viewer = new Set(query.groups);
-    const stored = await db
-      .select()
-      .from(events)
-      .where(and(eq(events.orgId, query.orgId), inArray(events.seq, partial)));
-    for (const event of stored) {
-      const visible = eventForViewer(event, viewer);
-      filtered.set(event.seq, visible && JSON.stringify(visible));
-    }
-  }
-  return rows.map((row) => ({ seq: row.seq, json: row.wire ?? filtered.get(row.seq) ?? null }));
+  // One snapshot for both reads: events pruned between them would otherwise drop out of the page
+  // while its cursor moved past them.
+  return db.transaction(
+    async (tx) => {
+      const rows = await tx
+        .select({ seq: events.seq, wire })
+        .from(events)
+        .where(inRange(query))
+        .orderBy(asc(events.seq))
+        .limit(query.limit);
+      const partial = rows.filter((row) => row.wire === null).map((row) => row.seq);
+      const filtered = new Map<number, string | null>();
+      if (partial.length > 0) {
+        const viewer = new Set(query.groups);
+        const stored = await tx
+          .select()
+          .from(events)
+          .where(and(eq(events.orgId, query.orgId), inArray(events.seq, partial)));
+        for (const event of stored) {
+          const visible = eventForViewer(event, viewer);
+          filtered.set(event.seq, visible && JSON.stringify(visible));
+        }
+      }
+      return rows.map((row) => ({
+        seq: row.seq,
+        json: row.wire ?? filtered.get(row.seq) ?? null,
+      }));
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** An event as one viewer receives it, or null when none of it is theirs to see. */
