@@ -733,7 +733,8 @@ export const timers = pgTable(
 /**
  * Requests counted per limit and subject (a client address, an account) in the current window
  * (server/limits/rate-limiter.ts). In the database, so every instance behind a load balancer
- * counts together; `key` is the limit's name and a digest of the subject.
+ * counts together; `key` is the limit's name and a digest of the subject. Unlogged (migration 0019,
+ * which drizzle does not express): a crash forgets the counts, and no request waits for a WAL flush.
  */
 export const rateLimitWindows = pgTable('rate_limit_windows', {
   key: text().primaryKey(),
