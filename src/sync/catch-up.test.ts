@@ -9,10 +9,18 @@ import { CATCH_UP_BATCH, CATCH_UP_PAGE, catchUp, ResetRequired } from './catch-u
 const messageId = (i: number) => `00000000-0000-7000-8000-0000000b${String(i).padStart(4, '0')}`;
 
 /** The log after the local cursor (10), served in pages of `size` as the server does. */
-function serverLog(count: number, size: number, resetAt?: number) {
+function serverLog(count: number, size: number, resetAt?: number, malformed = new Set<number>()) {
   const log = Array.from({ length: count }, (_, i) =>
     event(11 + i, [
-      { table: 'messages', op: 'put', key: messageId(i), row: messageRow(messageId(i), chatId(1)) },
+      {
+        table: 'messages',
+        op: 'put',
+        key: messageId(i),
+        // A row its table's schema refuses: no text.
+        row: malformed.has(11 + i)
+          ? { ...messageRow(messageId(i), chatId(1)), text: undefined }
+          : messageRow(messageId(i), chatId(1)),
+      },
     ]),
   );
   const asked: { after: number; localCursor: Promise<number> }[] = [];
@@ -67,6 +75,17 @@ describe('catching up with the log', () => {
     expect(cursors.at(-1)).toBe(10 + count);
     expect(cursors.length).toBeLessThan(count / CATCH_UP_PAGE);
     expect(await db.messages.count()).toBe(count);
+  });
+
+  it('leaves out a malformed event of any page, reports it and moves the cursor past it', async () => {
+    db = await bootstrappedDb([chatRow(chatId(1))]);
+    const { api } = serverLog(2500, 1000, undefined, new Set([12, 1500, 2510]));
+    const result = await catchUp(db, api(db), { userId: ME });
+    expect(result.skipped.map((one) => one.seq)).toEqual([12, 1500, 2510]);
+    expect(result.cursor).toBe(2510);
+    expect(await currentCursor(db)).toBe(2510);
+    expect(await db.messages.count()).toBe(2497);
+    expect(await db.messages.get(messageId(1))).toBeUndefined();
   });
 
   it('stops at a reset with the pages before it kept, so the bootstrap that follows starts clean', async () => {

@@ -48,30 +48,34 @@ export async function catchUp(
     for (;;) {
       const waited = performance.now();
       const batch = await pages.take(CATCH_UP_BATCH);
-      const checking = performance.now();
-      syncStats.pageWaitMs += checking - waited;
-      const reset = batch.findIndex((page) => page.reset);
+      syncStats.pageWaitMs += performance.now() - waited;
+      const reset = batch.findIndex(({ page }) => page.reset);
       const written = reset === -1 ? batch : batch.slice(0, reset);
-      const checked = validateEvents(written.flatMap((page) => page.events));
-      syncStats.checkMs += performance.now() - checking;
-      skipped.push(...checked.skipped);
-      const target = Math.max(cursor, ...written.map((page) => page.cursor));
-      if (target > cursor || checked.events.length > 0) {
-        const events = checked.events;
+      for (const { checked } of written) skipped.push(...checked.skipped);
+      const target = Math.max(cursor, ...written.map(({ page }) => page.cursor));
+      const events = written.flatMap(({ checked }) => checked.events);
+      if (target > cursor || events.length > 0) {
         await countedApply(events.length, () => applyEvents(db, events, target, ctx));
         cursor = target;
       }
       if (reset !== -1) throw new ResetRequired();
-      if (batch.at(-1)?.hasMore !== true) return { cursor, skipped };
+      if (batch.at(-1)?.page.hasMore !== true) return { cursor, skipped };
     }
   } finally {
     pages.stop();
   }
 }
 
-/** The log's pages, asked for one after another ahead of the writes that take them. */
+/** A page of the log with its events checked. */
+type CheckedPage = { page: EventsPage; checked: ReturnType<typeof validateEvents> };
+
+/**
+ * The log's pages, asked for one after another ahead of the writes that take them, and checked as
+ * they arrive: the check of one page runs while the worker waits on the write of the pages before
+ * it, instead of between two writes.
+ */
 class PagesAhead {
-  private readonly arrived: EventsPage[] = [];
+  private readonly arrived: CheckedPage[] = [];
   private failure: { error: unknown } | undefined;
   private stopped = false;
   /** Wakes the writer waiting for a page, or the reader waiting for room. */
@@ -86,7 +90,7 @@ class PagesAhead {
   }
 
   /** Every page arrived so far, at least one, up to about `events` events. */
-  async take(events: number): Promise<EventsPage[]> {
+  async take(events: number): Promise<CheckedPage[]> {
     while (this.arrived.length === 0) {
       if (this.failure) throw this.failure.error;
       await new Promise<void>((resolve) => {
@@ -95,7 +99,7 @@ class PagesAhead {
     }
     let count = 0;
     let pages = 0;
-    for (const page of this.arrived) {
+    for (const { page } of this.arrived) {
       if (pages > 0 && count + page.events.length > events) break;
       count += page.events.length;
       pages += 1;
@@ -116,7 +120,7 @@ class PagesAhead {
   }
 
   private queued(): number {
-    return this.arrived.reduce((sum, page) => sum + page.events.length, 0);
+    return this.arrived.reduce((sum, { page }) => sum + page.events.length, 0);
   }
 
   private async read(from: number): Promise<void> {
@@ -129,7 +133,10 @@ class PagesAhead {
           });
         if (this.isStopped()) return;
         const page = await this.api.events(after, CATCH_UP_PAGE);
-        this.arrived.push(page);
+        const checking = performance.now();
+        const checked = validateEvents(page.events);
+        syncStats.checkMs += performance.now() - checking;
+        this.arrived.push({ page, checked });
         this.wakeTaker?.();
         if (page.reset || !page.hasMore) return;
         after = Math.max(after, page.cursor);
