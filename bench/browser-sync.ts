@@ -438,6 +438,15 @@ async function catchUp(
   return { caught, missed, baseline, raw, applyRate };
 }
 
+/**
+ * The longest task of the page reopened with nothing missed: the catch-up's window opens with the
+ * page's own start, whose tasks (the entry's evaluation, the router, the first screens) a catch-up
+ * cannot shorten, only lengthen by taking the cores beside them.
+ */
+function reopeningsTask(baseline: { longestTask: number }): Figure['reference'] {
+  return { what: 'the same page reopened with nothing missed', value: baseline.longestTask };
+}
+
 /** The catch-up's figure, beside its floor. */
 function catchUpFigure({
   caught,
@@ -606,6 +615,7 @@ async function main(): Promise<void> {
         value: caughtUp.caught.longestTask,
         unit: 'ms',
         budget: { op: '<=', value: 50 },
+        reference: reopeningsTask(caughtUp.baseline),
         note: `${String(caughtUp.caught.longTasks)} tasks over 50 ms (0 = none)`,
       });
       printAndReport(figures, {}, started);
@@ -676,6 +686,7 @@ async function main(): Promise<void> {
         value: Math.max(live.longestTask, caught.longestTask),
         unit: 'ms',
         budget: { op: '<=', value: 50 },
+        reference: reopeningsTask(baseline),
         note: `${String(live.longTasks + caught.longTasks)} tasks over 50 ms (0 = none)`,
       },
       {

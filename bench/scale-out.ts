@@ -380,6 +380,10 @@ async function run(database: Database, url: string): Promise<void> {
 
     const ceiling = await notifyCeiling(url);
     const rate = sent.ok / Math.max(sent.answeredSeconds, SECONDS);
+    // What the machine could take in with every core busy at the CPU every process of the run (the
+    // instances, PostgreSQL, the proxy, the stand-in browsers and customers) spent per message.
+    const cpuPerMessageMs = (1000 * cpu.reduce((sum, one) => sum + one.seconds, 0)) / sent.ok;
+    const cpuCeiling = (availableParallelism() * 1000) / cpuPerMessageMs;
     const heapGrowth = Math.max(
       ...after.map((m, i) => m.heapUsedMb - (before[i]?.heapUsedMb ?? 0)),
     );
@@ -413,7 +417,7 @@ Deliveries: ${String(check.delivered)} events over ${String(check.connections)} 
 ${check.examples.join('\n')}
 Commit → delivery over ${String(latency.arrivals)} (message × connection) arrivals: p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms (${String(latency.unmatched)} arrivals without a commit time; clock offsets ${offsets.map((o) => o.toFixed(2)).join(', ')} ms, clients ${clientsClock.offsetMs.toFixed(2)} ms).
 PostgreSQL: ${String(commitsDuring)} commits during the load (${(commitsDuring / SECONDS).toFixed(0)}/s, ${(sent.ok / Math.max(commitsDuring, 1)).toFixed(2)} messages per commit, every statement of every instance counted); on its own, ${String(ceiling.writers)} writers commit ${ceiling.without.toFixed(0)} small transactions a second, ${ceiling.withNotify.toFixed(0)} when each NOTIFYs.
-CPU from the load's start until the connections went quiet (${window.toFixed(0)} s, ${String(availableParallelism())} cores): ${cpu.map((one) => `${one.name} ${one.seconds.toFixed(0)} s (${((100 * one.seconds) / window).toFixed(0)}% of a core)`).join('; ')}.
+CPU from the load's start until the connections went quiet (${window.toFixed(0)} s, ${String(availableParallelism())} cores): ${cpu.map((one) => `${one.name} ${one.seconds.toFixed(0)} s (${((100 * one.seconds) / window).toFixed(0)}% of a core)`).join('; ')}; ${cpuPerMessageMs.toFixed(1)} ms of CPU per message in all, so ${cpuCeiling.toFixed(0)} messages/s with every core busy.
 PostgreSQL's busy backends over ${String(profile.samples)} samples (the statements most often running; lock waits ${JSON.stringify(profile.lockWaits)}):
 ${profile.statements
   .slice(0, 12)
@@ -429,6 +433,10 @@ Memory (MB, after a full collection) before → after: ${before.map((m, i) => `i
         value: rate,
         unit: '/s',
         budget: { op: '>=', value: RATE },
+        reference: {
+          what: `every core busy at the run's CPU per message (${cpuPerMessageMs.toFixed(1)} ms, every process)`,
+          value: cpuCeiling,
+        },
         note: `${note}; answer p99 ${sent.answerP99.toFixed(0)} ms`,
       },
       {
