@@ -15,6 +15,17 @@ export async function beginBootstrap(db: InboxDb, cursor: number): Promise<void>
   });
 }
 
+/** A chunk of server rows checked against their table's schema: those that pass, and a count of the rest. */
+export type CheckedRows = { table: SyncTable; valid: AnyRow[]; invalid: number };
+
+/** Checks server rows against their table's schema; the ones failing it are left out and counted. */
+export function checkServerRows(table: SyncTable, rows: readonly unknown[]): CheckedRows {
+  const { schema } = SYNCED_TABLES[table];
+  const valid: AnyRow[] = [];
+  for (const row of rows) if (v.safeParse(schema, row).success) valid.push(row as AnyRow);
+  return { table, valid, invalid: rows.length - valid.length };
+}
+
 /**
  * Stores one chunk of bootstrapped rows. Rows failing their schema are left out and counted.
  * A row a command is pending on (the user acted while the bootstrap ran) becomes that command's
@@ -25,7 +36,7 @@ export async function writeBootstrapRows(
   table: SyncTable,
   rows: readonly unknown[],
 ): Promise<{ stored: number; invalid: number }> {
-  return storeServerRows(db, table, rows, true);
+  return storeCheckedRows(db, checkServerRows(table, rows), true);
 }
 
 /** Server rows fetched outside the event stream (a closed chat's thread), stored the same careful way. */
@@ -33,11 +44,19 @@ export async function storeServerRows(
   db: InboxDb,
   table: SyncTable,
   rows: readonly unknown[],
-  countProgress = false,
 ): Promise<{ stored: number; invalid: number }> {
-  const { schema } = SYNCED_TABLES[table];
-  const valid: AnyRow[] = [];
-  for (const row of rows) if (v.safeParse(schema, row).success) valid.push(row as AnyRow);
+  return storeCheckedRows(db, checkServerRows(table, rows), false);
+}
+
+/**
+ * Stores rows already checked (the bootstrap checks each line as it is read, ahead of the
+ * writes). `countProgress` adds them to the bootstrap's row count in the same transaction.
+ */
+export async function storeCheckedRows(
+  db: InboxDb,
+  { table, valid, invalid }: CheckedRows,
+  countProgress: boolean,
+): Promise<{ stored: number; invalid: number }> {
   await db.transaction('rw', [db.dataTable(table), db.base, db.meta], async () => {
     const pendingKeys = new Set(
       (await db.base.where('table').equals(table).toArray()).map((b) => b.key),
@@ -54,7 +73,7 @@ export async function storeServerRows(
       });
     }
   });
-  return { stored: valid.length, invalid: rows.length - valid.length };
+  return { stored: valid.length, invalid };
 }
 
 /** Ends a bootstrap: pending commands are re-applied over the fresh rows and the cursor is set. */

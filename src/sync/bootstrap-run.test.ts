@@ -35,7 +35,7 @@ describe('the bootstrap stream', () => {
     await db.delete();
   });
 
-  it('stores every valid row of every chunk in order, counts the invalid ones, and finishes at its cursor', async () => {
+  it('stores every valid row of every chunk in order, counts the invalid ones, passes over unknown tables, and finishes at its cursor', async () => {
     db = new InboxDb(`test-${newId()}`);
     await db.open();
     const progress: number[] = [];
@@ -44,6 +44,8 @@ describe('the bootstrap stream', () => {
       streamOf([
         { cursor: 42, protocol: 1 },
         { table: 'chats', rows: [chatRow(chatId(1)), { id: 'not a chat' }, chatRow(chatId(2))] },
+        // A table this client does not know (a newer server's) is passed over, not counted.
+        { table: 'not-a-table', rows: [chatRow(chatId(9))] },
         ...messageChunks(25, 10),
         { done: true, rows: 28 },
       ]),
