@@ -18,11 +18,15 @@
  * (after a full collection).
  *
  * Settings: BENCH_SCALE_INSTANCES (3), BENCH_SCALE_CONNECTIONS (2,000), BENCH_SCALE_RATE (500 a
- * second), BENCH_SCALE_SECONDS (60), BENCH_SCALE_ORGS (10), BENCH_SCALE_VISITORS (2,500).
+ * second), BENCH_SCALE_SECONDS (60), BENCH_SCALE_ORGS (10), BENCH_SCALE_VISITORS (2,500),
+ * BENCH_SCALE_NATS (the machine's nats://127.0.0.1:4222, or `off`): the NATS the instances send
+ * each organization's commands to its home over (server/scale/command-router.ts); when none
+ * answers, every instance runs the commands it receives, and the run says so.
  * PostgreSQL: DATABASE_URL, else the machine's (bench/throwaway-postgres.ts), in a throwaway
  * database; without one the run says so and measures nothing.
  */
 import { availableParallelism } from 'node:os';
+import { connect } from '@nats-io/transport-node';
 import { fileURLToPath } from 'node:url';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../server/db/database';
@@ -55,6 +59,20 @@ const RATE = setting('BENCH_SCALE_RATE', 500);
 const SECONDS = setting('BENCH_SCALE_SECONDS', 60);
 const ORGS = setting('BENCH_SCALE_ORGS', 10);
 const VISITORS = setting('BENCH_SCALE_VISITORS', 2500);
+const NATS = process.env.BENCH_SCALE_NATS ?? 'nats://127.0.0.1:4222';
+
+/** The NATS URL the instances are given: the setting's, when a server answers there. */
+async function natsOrNull(): Promise<string | null> {
+  if (NATS === 'off') return null;
+  try {
+    const probe = await connect({ servers: NATS, timeout: 2_000, reconnect: false });
+    await probe.close();
+    return NATS;
+  } catch {
+    return null;
+  }
+}
+
 /** Each organization: operators spread over teams, each team with its own site chat. */
 const OPERATORS = 40;
 const TEAMS = 4;
@@ -220,16 +238,18 @@ async function run(database: Database, url: string): Promise<void> {
           },
         ),
       );
+    const natsUrl = await natsOrNull();
     const ports = await Promise.all(
       instances.map(
-        async (one) => (await one.ask({ kind: 'start', databaseUrl: url }, 'started')).port,
+        async (one) =>
+          (await one.ask({ kind: 'start', databaseUrl: url, natsUrl }, 'started')).port,
       ),
     );
     proxy = ChildIpc.start<ToProxy, FromProxy>('proxy', file('./scale-out-proxy.ts'));
     const proxyPort = (await proxy.ask({ kind: 'start', upstreams: ports }, 'started')).port;
     const proxyUrl = `http://127.0.0.1:${String(proxyPort)}`;
     console.log(
-      `${String(INSTANCES)} instances on ports ${ports.join(', ')} behind the proxy at ${proxyUrl}`,
+      `${String(INSTANCES)} instances on ports ${ports.join(', ')} behind the proxy at ${proxyUrl}; ${natsUrl ? `each organization's commands run at its home instance, sent there over NATS at ${natsUrl}` : `no NATS (${NATS}): every instance runs the commands it receives`}`,
     );
 
     const sessions: Session[] = [];
@@ -366,10 +386,14 @@ async function run(database: Database, url: string): Promise<void> {
     const commitIds: string[] = [];
     const commitAt: number[] = [];
     const offsets: number[] = [];
+    const routed = { ranForOthers: 0, sentToOthers: 0, ranHereUnanswered: 0 };
     for (const one of instances) {
       const offset = await one.clockOffset();
       offsets.push(offset.offsetMs);
-      const { ids: committed, at } = await one.ask({ kind: 'commits' }, 'commits');
+      const { ids: committed, at, ...counts } = await one.ask({ kind: 'commits' }, 'commits');
+      routed.ranForOthers += counts.ranForOthers;
+      routed.sentToOthers += counts.sentToOthers;
+      routed.ranHereUnanswered += counts.ranHereUnanswered;
       committed.forEach((id, i) => {
         commitIds.push(id);
         commitAt.push((at[i] ?? 0) - offset.offsetMs + clientsClock.offsetMs);
@@ -411,6 +435,7 @@ async function run(database: Database, url: string): Promise<void> {
 
     console.log(`
 Sent ${String(sent.sent)} messages in ${sent.sendingSeconds.toFixed(1)} s (${String(sent.lateSends)} sent late by the customers' own process); accepted ${String(sent.ok)}, refused ${JSON.stringify(sent.refused)}; last answer at ${sent.answeredSeconds.toFixed(1)} s: ${rate.toFixed(0)} messages/s taken in. Answer p50 ${sent.answerP50.toFixed(1)} ms, p99 ${sent.answerP99.toFixed(1)} ms.
+Commands sent to their organization's home instance ${String(routed.sentToOthers)}, run there ${String(routed.ranForOthers)}, run where they arrived for want of an answer ${String(routed.ranHereUnanswered)}.
 Stored: ${String(stored)} of ${String(ids.length)} accepted messages; ${String(customerMessages?.n ?? 0)} customer messages written in the run.
 Proxy: requests per instance ${spread.requests.join(' / ')}, live connections per instance ${spread.upgrades.join(' / ')}, ${String(spread.errors)} upstream errors.
 Deliveries: ${String(check.delivered)} events over ${String(check.connections)} connections (${String(report.frames)} frames); ${String(check.exact)} connections got exactly what they were entitled to, in order; missing ${String(check.missing)}, extra ${String(check.extra)}, order or cursor violations ${String(check.violations)}.
@@ -425,7 +450,7 @@ ${profile.statements
   .join('\n')}
 Memory (MB, after a full collection) before → after: ${before.map((m, i) => `instance ${String(i + 1)} heap ${m.heapUsedMb.toFixed(0)} → ${(after[i]?.heapUsedMb ?? 0).toFixed(0)}, rss ${m.rssMb.toFixed(0)} → ${(after[i]?.rssMb ?? 0).toFixed(0)}`).join('; ')}. RSS peak ${rssPeak.toFixed(0)} MB; growth in the load's second half over its first sample ${rssSecondHalf.toFixed(0)} MB.`);
 
-    const note = `${String(INSTANCES)} instances, one PostgreSQL, ${String(check.connections)} connections, ${String(ORGS)} organizations, target ${String(RATE)}/s for ${String(SECONDS)} s`;
+    const note = `${String(INSTANCES)} instances${natsUrl ? ' (one home per organization over NATS)' : ''}, one PostgreSQL, ${String(check.connections)} connections, ${String(ORGS)} organizations, target ${String(RATE)}/s for ${String(SECONDS)} s`;
     const figures: Figure[] = [
       {
         id: 'server.scaleout.taken',

@@ -15,6 +15,12 @@ export type Config = {
    * it, channel adapters register webhooks; without it they poll (docs/channels.md).
    */
   publicUrl: string | null;
+  /**
+   * NATS, where instances sharing one PostgreSQL send each organization's commands to one home
+   * (NATS_URL, e.g. nats://127.0.0.1:4222; docs/server-core.md "One home per organization").
+   * Without it every instance runs the commands it receives.
+   */
+  natsUrl: string | null;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL ? parseHttpUrl('PUBLIC_URL', env.PUBLIC_URL) : null,
+    natsUrl: env.NATS_URL || null,
   };
 }
 

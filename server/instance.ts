@@ -41,6 +41,7 @@ export async function startInstance(
     staticDir: config.staticDir,
     logger: process.env.LOG === 'true',
     trustProxy: config.trustProxy,
+    natsUrl: config.natsUrl,
     ...options,
     // Channels: inbound processing, deliveries and the receivers (docs/channels.md).
     channelWorkers: { publicUrl: config.publicUrl },

@@ -7,6 +7,7 @@ import { RateLimiter } from '../limits/rate-limiter';
 import { loadViewer } from '../auth/viewer';
 import type { CommandDeps } from '../domain/execute-command';
 import { CommandQueue } from '../domain/command-queue';
+import { CommandRouter } from '../scale/command-router';
 import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
 import { EVENTS_CHANNEL } from '../sync/event-log';
@@ -80,7 +81,8 @@ export async function buildServer(
     ),
   });
   let workers: ChannelWorkers | null = null;
-  const presence = new Presence(database, clock, wake, options.instanceId ?? newId(), (error) => {
+  const instanceId = options.instanceId ?? newId();
+  const presence = new Presence(database, clock, wake, instanceId, (error) => {
     app.log.error(error, 'presence update failed');
   });
   presence.start();
@@ -95,7 +97,14 @@ export async function buildServer(
       workers?.kick({ receivers: work.receivers });
     },
   };
-  const commands = new CommandQueue(commandDeps);
+  const commands = await CommandRouter.start(new CommandQueue(commandDeps), {
+    instanceId,
+    natsUrl: options.natsUrl,
+    onError: (error) => {
+      app.log.error(error, 'command routing between instances');
+    },
+  });
+  app.addHook('onClose', () => commands.stop());
   const context: ServerContext = {
     database,
     clock,
@@ -106,6 +115,7 @@ export async function buildServer(
     executeAll: (caller, list) => commands.executeAll(caller, list),
     limiter,
     adapters,
+    router: commands,
   };
 
   await database.listen([EVENTS_CHANNEL, CONTROL_CHANNEL], (channel, payload) => {
@@ -142,7 +152,7 @@ export async function buildServer(
   workers = options.channelWorkers
     ? startChannelWorkers(pipelineDeps, {
         ...options.channelWorkers,
-        instanceId: options.instanceId,
+        instanceId,
       })
     : null;
   await app.register(

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import type { CommandRouter } from '../scale/command-router';
 import type { Clock } from '../clock';
 import type { AuthService, Authenticated } from '../auth/auth-service';
 import type { RateLimiter } from '../limits/rate-limiter';
@@ -42,6 +43,8 @@ export type ServerOptions = {
   logger?: boolean;
   /** This instance's name in the presence table; a fresh one per process by default. */
   instanceId?: string;
+  /** NATS for one home per organization's commands across instances (server/scale/command-router.ts). */
+  natsUrl?: string | null;
   /**
    * The channel adapters, by type (server/channels/registry.ts); the environment's by default.
    * Tests give adapters that speak to a local provider.
@@ -75,4 +78,6 @@ export type ServerContext = {
   ) => Promise<CommandResult>[];
   limiter: RateLimiter;
   adapters: ChannelAdapters;
+  /** Where execute and executeAll send commands: here, or their organization's home instance. */
+  router: CommandRouter;
 };
