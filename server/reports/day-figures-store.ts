@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import { dayFiguresOf, figuresDiff, localDay } from '../../src/protocol/metrics';
@@ -9,7 +10,7 @@ import { dayFiguresRow } from '../sync/wire-rows';
 import { chatRollupsOf, dailyRollup } from './rollup-store';
 
 /** Advisory lock key (first argument): one writer of an organization's figures at a time. */
-const FIGURES_LOCK = 8105;
+const FIGURES_LOCK = ADVISORY_LOCKS.dayFigures;
 
 /**
  * Writes an organization's figures for today from its chat roll-ups of today (just rolled up by

@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { rowsOf } from '../db/rows-of';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
@@ -38,9 +39,9 @@ import {
 type RollupRecord = typeof reportRollups.$inferSelect;
 type Source = RollupRecord['source'];
 
-/** Advisory lock keys (first argument) of the reports; the log uses 8101. */
-const ORG_LOCK = 8103;
-const DAY_LOCK = 8104;
+/** Advisory lock keys (first argument) of the reports (server/db/advisory-locks.ts). */
+const ORG_LOCK = ADVISORY_LOCKS.reportsOrganization;
+const DAY_LOCK = ADVISORY_LOCKS.reportsDay;
 
 /**
  * Incremental work on an organization's roll-ups shares its lock; a full rebuild takes it alone,

@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Actor, EventType, SyncEvent } from '../../src/protocol';
 import type { Db, Tx } from '../db/database';
@@ -124,7 +125,9 @@ async function advanceHead(tx: Tx, orgId: string, count: number): Promise<number
  * its events therefore commit in seq order too.
  */
 export async function lockOrganizationLog(tx: Tx, orgId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(8101, hashtext(${orgId}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.organizationLog}, hashtext(${orgId}))`,
+  );
 }
 
 /** The newest seq of an organization's log (kept when old events are pruned), 0 when it is empty. */

@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { sql } from 'drizzle-orm';
 import type { CommandScope } from './command-scope';
 
@@ -13,6 +14,6 @@ export async function lockCustomer(
   externalId: string,
 ): Promise<void> {
   await scope.tx.execute(
-    sql`select pg_advisory_xact_lock(8102, hashtext(${`${channelId}:${externalId}`}))`,
+    sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.customer}, hashtext(${`${channelId}:${externalId}`}))`,
   );
 }

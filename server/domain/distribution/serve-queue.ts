@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { chats, clients, roles, teams, users } from '../../db/schema';
 import { presenceFreshSince } from '../../sync/presence-window';
@@ -15,7 +16,9 @@ import type { QueuedChat } from './queue-order';
  * after it.
  */
 export async function lockDistribution(scope: Pick<CommandScope, 'tx' | 'orgId'>): Promise<void> {
-  await scope.tx.execute(sql`select pg_advisory_xact_lock(8103, hashtext(${scope.orgId}))`);
+  await scope.tx.execute(
+    sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.distribution}, hashtext(${scope.orgId}))`,
+  );
 }
 
 type TeamCandidate = Candidate & { teamIds: string[] };
