@@ -9,7 +9,7 @@ export type ActivityProfile = {
   samples: number;
   /** Busy backends seen over all samples, by statement (its first 100 characters, spaces folded). */
   statements: { statement: string; seen: number }[];
-  /** Samples in which backends waited on a lock, by the lock's kind. */
+  /** Samples in which backends waited on a lock, by the lock's kind (an advisory lock's key). */
   lockWaits: Record<string, number>;
 };
 
@@ -27,9 +27,13 @@ export function sampleActivity(
     await client.connect();
     while (running()) {
       const { rows } = await client.query<{ query: string; wait: string | null }>(
-        `select query, case when wait_event_type = 'Lock' then wait_event end as wait
-           from pg_stat_activity
-          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+        `select a.query,
+                case when a.wait_event_type = 'Lock'
+                     then a.wait_event || coalesce(' ' || l.classid::text, '') end as wait
+           from pg_stat_activity a
+           left join pg_locks l on l.pid = a.pid and not l.granted and l.locktype = 'advisory'
+          where a.datname = current_database() and a.state = 'active'
+            and a.pid <> pg_backend_pid()`,
       );
       samples += 1;
       for (const row of rows) {

@@ -21,10 +21,13 @@ export type FromInstance =
       kind: 'commits';
       ids: string[];
       at: number[];
-      /** Commands this instance ran for other instances, and sent to their homes. */
-      ranForOthers: number;
-      sentToOthers: number;
-      ranHereUnanswered: number;
+      /**
+       * Commands this instance ran for other instances, and sent to their homes (absent from
+       * instances of a server from before the command router).
+       */
+      ranForOthers?: number;
+      sentToOthers?: number;
+      ranHereUnanswered?: number;
     };
 
 const MB = 1024 * 1024;

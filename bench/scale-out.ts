@@ -391,9 +391,10 @@ async function run(database: Database, url: string): Promise<void> {
       const offset = await one.clockOffset();
       offsets.push(offset.offsetMs);
       const { ids: committed, at, ...counts } = await one.ask({ kind: 'commits' }, 'commits');
-      routed.ranForOthers += counts.ranForOthers;
-      routed.sentToOthers += counts.sentToOthers;
-      routed.ranHereUnanswered += counts.ranHereUnanswered;
+      // Instances from before the command router report no routing: none of it happened there.
+      routed.ranForOthers += counts.ranForOthers ?? 0;
+      routed.sentToOthers += counts.sentToOthers ?? 0;
+      routed.ranHereUnanswered += counts.ranHereUnanswered ?? 0;
       committed.forEach((id, i) => {
         commitIds.push(id);
         commitAt.push((at[i] ?? 0) - offset.offsetMs + clientsClock.offsetMs);
