@@ -49,6 +49,8 @@ export class CommandRouter {
   /** Groups this instance is running for others: a stop answers them before it leaves. */
   private readonly runningForOthers = new Set<Promise<void>>();
   private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private heartbeats: Subscription | undefined;
+  private stopped = false;
   private live: string[];
   /** Commands this instance ran for others, and sent to others (tests and the benchmark read them). */
   readonly counts = { ranForOthers: 0, sentToOthers: 0, ranHereUnanswered: 0 };
@@ -130,8 +132,10 @@ export class CommandRouter {
    * connection drained. Requests that arrive meanwhile find nobody and run where they are.
    */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.heartbeat);
     if (!this.nats) return;
+    this.heartbeats?.unsubscribe();
     for (const subscription of this.listening.values()) subscription.unsubscribe();
     this.listening.clear();
     await Promise.allSettled([...this.runningForOthers]);
@@ -185,7 +189,7 @@ export class CommandRouter {
   private join(): void {
     const nats = this.nats;
     if (!nats) return;
-    nats.subscribe(HEARTBEATS, {
+    this.heartbeats = nats.subscribe(HEARTBEATS, {
       callback: (error, message) => {
         if (error) {
           this.onError(error);
@@ -209,7 +213,8 @@ export class CommandRouter {
   /** The live set again, and the partitions listened on to match it. */
   private rebalance(): void {
     const nats = this.nats;
-    if (!nats) return;
+    // A heartbeat delivered while stopping must not listen again on a draining connection.
+    if (!nats || this.stopped) return;
     const now = Date.now();
     for (const [id, at] of this.seen) if (now - at > GONE_AFTER_MS) this.seen.delete(id);
     const live = [...this.seen.keys()].sort();
