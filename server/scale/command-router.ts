@@ -26,6 +26,9 @@ export const GONE_AFTER_MS = 3_500;
  */
 export const FORWARD_TIMEOUT_MS = 60_000;
 
+/** How long a stopping instance waits for its NATS connection to drain before closing it. */
+const DRAIN_MS = 5_000;
+
 const SUBJECT = 'inbox.commands';
 const HEARTBEATS = 'inbox.instances';
 /** One queue group: a request reaches one of the instances listening on a partition, never two. */
@@ -139,7 +142,17 @@ export class CommandRouter {
     for (const subscription of this.listening.values()) subscription.unsubscribe();
     this.listening.clear();
     await Promise.allSettled([...this.runningForOthers]);
-    await this.nats.drain().catch(this.onError);
+    // A drain waits on the server; one that does not answer must not hold the shutdown.
+    const nats = this.nats;
+    const drained = nats.drain().catch(this.onError);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => {
+        resolve('late');
+      }, DRAIN_MS);
+    });
+    if ((await Promise.race([drained, late])) === 'late') await nats.close().catch(this.onError);
+    clearTimeout(timer);
   }
 
   private async forward(
