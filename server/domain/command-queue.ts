@@ -12,6 +12,13 @@ type Waiting = BatchItem & {
   reject: (error: unknown) => void;
 };
 
+/** The one promise of a single command's executeAll. */
+export function onlyResult(running: readonly Promise<CommandResult>[]): Promise<CommandResult> {
+  const [result] = running;
+  if (!result) throw new Error('no result promised');
+  return result;
+}
+
 const asksProvider = (command: CommandEnvelope): boolean =>
   Object.hasOwn(COMMAND_PREPARERS, command.type) &&
   COMMAND_PREPARERS[command.type as CommandType] !== undefined;
@@ -35,9 +42,7 @@ export class CommandQueue {
 
   /** Runs one command in its organization's next group; its result once that group committed. */
   execute(caller: CommandCaller, command: CommandEnvelope): Promise<CommandResult> {
-    const [result] = this.executeAll(caller, [command]);
-    if (!result) throw new Error('no result promised');
-    return result;
+    return onlyResult(this.executeAll(caller, [command]));
   }
 
   /** Queues commands together, in order (an outbox's flush): one promise per command. */

@@ -5,7 +5,7 @@ import {
   type Subscription,
 } from '@nats-io/transport-node';
 import type { CommandEnvelope, CommandResult } from '../../src/protocol';
-import type { CommandQueue } from '../domain/command-queue';
+import { onlyResult, type CommandQueue } from '../domain/command-queue';
 import type { CommandCaller } from '../domain/execute-command';
 import {
   forwardedBody,
@@ -102,9 +102,7 @@ export class CommandRouter {
   }
 
   execute(caller: CommandCaller, command: CommandEnvelope): Promise<CommandResult> {
-    const [result] = this.executeAll(caller, [command]);
-    if (!result) throw new Error('no result promised');
-    return result;
+    return onlyResult(this.executeAll(caller, [command]));
   }
 
   /** One promise per command, in order, as CommandQueue.executeAll gives them. */
