@@ -55,8 +55,14 @@ export class CommandRouter {
   private heartbeats: Subscription | undefined;
   private stopped = false;
   private live: string[];
-  /** Commands this instance ran for others, and sent to others (tests and the benchmark read them). */
-  readonly counts = { ranForOthers: 0, sentToOthers: 0, ranHereUnanswered: 0 };
+  /** The live set the partitions listened on were last matched to. */
+  private listeningFor: string | undefined;
+  /**
+   * Commands this instance ran for others, sent to others, ran here for want of an answer, and ran
+   * here because their request is over the NATS server's largest message (tests and the benchmark
+   * read them).
+   */
+  readonly counts = { ranForOthers: 0, sentToOthers: 0, ranHereUnanswered: 0, ranHereTooLarge: 0 };
   /** Told of every command that ran in this instance's queue, once it has its result. */
   onRun: ((command: CommandEnvelope, result: CommandResult) => void) | undefined;
 
@@ -83,13 +89,7 @@ export class CommandRouter {
       timeoutMs?: number;
     },
   ): Promise<CommandRouter> {
-    const nats = options.natsUrl
-      ? await connect({
-          servers: options.natsUrl,
-          name: `inbox-${options.instanceId}`,
-          maxReconnectAttempts: -1,
-        })
-      : null;
+    const nats = options.natsUrl ? await connectTo(options.natsUrl, options.instanceId) : null;
     const router = new CommandRouter(
       queue,
       options.instanceId,
@@ -113,8 +113,15 @@ export class CommandRouter {
     const partition = partitionOf(caller.orgId);
     const home = homeOf(partition, this.live);
     if (!this.nats || home === this.instanceId) return this.runHere(caller, commands);
+    const body = forwardedBody(caller, commands);
+    // A batch over the server's largest message (1 MB by default; a request may be 2 MiB) is not
+    // sent: it runs here, which is as correct, only not at its home.
+    if (Buffer.byteLength(body) > (this.nats.info?.max_payload ?? Infinity)) {
+      this.counts.ranHereTooLarge += commands.length;
+      return this.runHere(caller, commands);
+    }
     this.counts.sentToOthers += commands.length;
-    const answered = this.forward(this.nats, partition, caller, commands);
+    const answered = this.forward(this.nats, partition, body, caller, commands);
     return commands.map((_, index) => answered.then((outcomes) => settle(outcomes[index])));
   }
 
@@ -156,15 +163,14 @@ export class CommandRouter {
   private async forward(
     nats: NatsConnection,
     partition: number,
+    body: string,
     caller: CommandCaller,
     commands: readonly CommandEnvelope[],
   ): Promise<ForwardedOutcome[]> {
     try {
-      const answer = await nats.request(
-        `${SUBJECT}.${String(partition)}`,
-        forwardedBody(caller, commands),
-        { timeout: this.timeoutMs },
-      );
+      const answer = await nats.request(`${SUBJECT}.${String(partition)}`, body, {
+        timeout: this.timeoutMs,
+      });
       const outcomes = JSON.parse(answer.string()) as ForwardedOutcome[];
       if (Array.isArray(outcomes) && outcomes.length === commands.length) return outcomes;
       throw new Error('a forwarded group came back with the wrong number of outcomes');
@@ -229,7 +235,8 @@ export class CommandRouter {
     const now = Date.now();
     for (const [id, at] of this.seen) if (now - at > GONE_AFTER_MS) this.seen.delete(id);
     const live = [...this.seen.keys()].sort();
-    if (live.join() === this.live.join() && this.listening.size > 0) return;
+    if (live.join() === this.listeningFor) return;
+    this.listeningFor = live.join();
     this.live = live;
     const mine = partitionsOf(this.instanceId, live);
     for (const [partition, subscription] of this.listening)
@@ -266,6 +273,15 @@ export class CommandRouter {
             },
           }),
         );
+  }
+}
+
+/** A connection to the deployment's NATS, or a start-up error that names the setting. */
+async function connectTo(url: string, instanceId: string): Promise<NatsConnection> {
+  try {
+    return await connect({ servers: url, name: `inbox-${instanceId}`, maxReconnectAttempts: -1 });
+  } catch (error) {
+    throw new Error(`NATS_URL ${url} does not answer`, { cause: error });
   }
 }
 
