@@ -1,4 +1,3 @@
-import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import { dayFiguresOf, figuresDiff, localDay } from '../../src/protocol/metrics';
@@ -8,6 +7,7 @@ import { appendEvents } from '../sync/event-log';
 import { STATS_GROUP, type StoredChange } from '../sync/groups';
 import { dayFiguresRow } from '../sync/wire-rows';
 import { chatRollupsOf, dailyRollup } from './rollup-store';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 
 /** Advisory lock key (first argument): one writer of an organization's figures at a time. */
 const FIGURES_LOCK = ADVISORY_LOCKS.dayFigures;

@@ -1,4 +1,3 @@
-import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { rowsOf } from '../db/rows-of';
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
@@ -29,6 +28,7 @@ import {
   reportRollups,
   reportState,
 } from '../db/schema';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 
 /**
  * The reports' storage (docs/reports.md): each chat's observations per local day, the daily

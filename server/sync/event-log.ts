@@ -1,4 +1,3 @@
-import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Actor, EventType, SyncEvent } from '../../src/protocol';
 import type { Db, Tx } from '../db/database';
@@ -7,6 +6,7 @@ import { arrayLiteral, bulkInsert, iso, json, type Column } from '../db/bulk-ins
 import { ORG_GROUP, visibleChanges, type StoredChange } from './groups';
 import { recordReportWork } from '../reports/report-work';
 import { eventWire, wholeTo } from './event-wire';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 
 export type PendingEvent = {
   type: EventType;

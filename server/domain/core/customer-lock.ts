@@ -1,6 +1,6 @@
-import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { sql } from 'drizzle-orm';
 import type { CommandScope } from './command-scope';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 
 /**
  * Takes, until the transaction ends, the lock of one customer as a channel knows them. Every

@@ -1,4 +1,3 @@
-import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { chats, clients, roles, teams, users } from '../../db/schema';
 import { presenceFreshSince } from '../../sync/presence-window';
@@ -8,6 +7,7 @@ import { addHistory, chatMoveChanges } from '../chats/chat-changes';
 import { updateChat, type ChatRecord } from '../chats/chat-access';
 import { mayReceive, planAssignments, type Candidate } from './choose-operator';
 import type { QueuedChat } from './queue-order';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 
 /**
  * Serializes distribution within an organization until commit. Every assignment that counts
