@@ -21,7 +21,8 @@ import {
   inChatList,
   finishBootstrap,
   InboxDb,
-  writeBootstrapRows,
+  checkServerRows,
+  storeCheckedRows,
   type AnyRow,
   type ChatViewer,
   type PredictContext,
@@ -147,7 +148,8 @@ async function bootstrapOurs(): Promise<TimedWrite> {
   const started = performance.now();
   await beginBootstrap(db, cursor);
   for (const [table, chunk] of chunks()) {
-    const written = await writeBootstrapRows(db, table, chunk);
+    // The app's path: each line's rows checked (ahead of the writes there), then stored.
+    const written = await storeCheckedRows(db, checkServerRows(table, chunk), true);
     if (written.invalid > 0)
       throw new Error(`${String(written.invalid)} stored ${table} rows failed their schema`);
     rows += written.stored;

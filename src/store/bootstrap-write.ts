@@ -26,19 +26,6 @@ export function checkServerRows(table: SyncTable, rows: readonly unknown[]): Che
   return { table, valid, invalid: rows.length - valid.length };
 }
 
-/**
- * Stores one chunk of bootstrapped rows. Rows failing their schema are left out and counted.
- * A row a command is pending on (the user acted while the bootstrap ran) becomes that command's
- * base instead of overwriting the prediction on screen.
- */
-export async function writeBootstrapRows(
-  db: InboxDb,
-  table: SyncTable,
-  rows: readonly unknown[],
-): Promise<{ stored: number; invalid: number }> {
-  return storeCheckedRows(db, checkServerRows(table, rows), true);
-}
-
 /** Server rows fetched outside the event stream (a closed chat's thread), stored the same careful way. */
 export async function storeServerRows(
   db: InboxDb,
@@ -50,7 +37,9 @@ export async function storeServerRows(
 
 /**
  * Stores rows already checked (the bootstrap checks each line as it is read, ahead of the
- * writes). `countProgress` adds them to the bootstrap's row count in the same transaction.
+ * writes). A row a command is pending on (the user acted while the bootstrap ran) becomes that
+ * command's base instead of overwriting the prediction on screen. `countProgress` adds the rows to
+ * the bootstrap's row count in the same transaction.
  */
 export async function storeCheckedRows(
   db: InboxDb,

@@ -5,15 +5,19 @@ import { newId } from '../protocol';
 import { InboxDb, storeName } from './db';
 import { applyEvents, validateEvents } from './apply-events';
 import { enqueue, recordResults, currentCursor, retryRejected, discardRejected } from './outbox';
-import {
-  beginBootstrap,
-  finishBootstrap,
-  writeBootstrapRows,
-  isBootstrapped,
-} from './bootstrap-write';
+import { beginBootstrap, finishBootstrap, isBootstrapped } from './bootstrap-write';
 import { openStore } from './open-store';
 import { SCHEMA_HASH, STORE_SCHEMA } from './store-schema';
-import { ME, OTHER, bootstrappedDb, chatId, chatRow, event, messageRow } from './test-fixtures';
+import {
+  ME,
+  OTHER,
+  bootstrappedDb,
+  chatId,
+  chatRow,
+  event,
+  messageRow,
+  writeBootstrapRows,
+} from './test-fixtures';
 
 const ctx = { userId: ME };
 

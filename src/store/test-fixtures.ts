@@ -1,5 +1,17 @@
-import { newId, type Chat, type Client, type SyncEvent, type User } from '../protocol';
-import { beginBootstrap, finishBootstrap, writeBootstrapRows } from './bootstrap-write';
+import {
+  newId,
+  type Chat,
+  type Client,
+  type SyncEvent,
+  type SyncTable,
+  type User,
+} from '../protocol';
+import {
+  beginBootstrap,
+  checkServerRows,
+  finishBootstrap,
+  storeCheckedRows,
+} from './bootstrap-write';
 import { InboxDb } from './db';
 import type { LocalMessage } from './tables';
 
@@ -122,6 +134,10 @@ export function event(
     changes,
   };
 }
+
+/** One chunk of a bootstrap's rows, checked and stored as the bootstrap stores a line. */
+export const writeBootstrapRows = (db: InboxDb, table: SyncTable, rows: readonly unknown[]) =>
+  storeCheckedRows(db, checkServerRows(table, rows), true);
 
 /** A fresh local database whose first bootstrap, at `cursor`, brought these chats (for ME). */
 export async function bootstrappedDb(

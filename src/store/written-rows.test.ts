@@ -2,13 +2,22 @@ import 'fake-indexeddb/auto';
 import type { DBCoreTable } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyEvents } from './apply-events';
-import { beginBootstrap, finishBootstrap, writeBootstrapRows } from './bootstrap-write';
+import { beginBootstrap, finishBootstrap } from './bootstrap-write';
 import { chatIndexOf, type ChatIndex, type ChatIndexSnapshot } from './chat-index';
 import { InboxDb } from './db';
 import { firstScreenOf } from './first-screen';
 import { postWrittenRows } from './post-written-rows';
 import { TABLE_PAGE_ROWS } from './table-index';
-import { ME, bootstrappedDb, chatId, chatRow, event, messageRow, userRow } from './test-fixtures';
+import {
+  ME,
+  bootstrappedDb,
+  chatId,
+  chatRow,
+  event,
+  messageRow,
+  userRow,
+  writeBootstrapRows,
+} from './test-fixtures';
 import {
   POSTED_MESSAGES_MAX,
   writtenRowsChannel,
