@@ -6,7 +6,7 @@ import { loginLimits } from '../auth/login-limits';
 import { RateLimiter } from '../limits/rate-limiter';
 import { loadViewer } from '../auth/viewer';
 import type { CommandDeps } from '../domain/execute-command';
-import { CommandQueue } from '../domain/command-queue';
+import { CommandQueue, onlyResult } from '../domain/command-queue';
 import { CommandRouter } from '../scale/command-router';
 import { LiveHub } from '../sync/live-hub';
 import { Presence } from '../sync/presence';
@@ -111,7 +111,7 @@ export async function buildServer(
     hub,
     presence,
     auth,
-    execute: (caller, command) => commands.execute(caller, command),
+    execute: (caller, command) => onlyResult(commands.executeAll(caller, [command])),
     executeAll: (caller, list) => commands.executeAll(caller, list),
     limiter,
     adapters,

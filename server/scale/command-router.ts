@@ -5,7 +5,7 @@ import {
   type Subscription,
 } from '@nats-io/transport-node';
 import type { CommandEnvelope, CommandResult } from '../../src/protocol';
-import { onlyResult, type CommandQueue } from '../domain/command-queue';
+import type { CommandQueue } from '../domain/command-queue';
 import type { CommandCaller } from '../domain/execute-command';
 import {
   forwardedBody,
@@ -99,10 +99,6 @@ export class CommandRouter {
     );
     router.join();
     return router;
-  }
-
-  execute(caller: CommandCaller, command: CommandEnvelope): Promise<CommandResult> {
-    return onlyResult(this.executeAll(caller, [command]));
   }
 
   /** One promise per command, in order, as CommandQueue.executeAll gives them. */
