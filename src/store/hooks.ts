@@ -20,6 +20,7 @@ import { chatListHead, type ListedChats, type ReadListHead } from './chat-list-h
 import { clientIndexOf } from './client-index';
 import { spamClientIds } from './spam-clients';
 import { firstScreenOf } from './first-screen';
+import { afterNextPaint } from './after-paint';
 import { firstListHeadOf } from './first-list-head';
 import { keepListCopy, LIST_COPY_ROWS, noteHeardVersion } from './list-copy';
 import { readMarksOf } from './read-marks';
@@ -259,8 +260,13 @@ export function useChatList(filter: ChatFilter, viewerId: string): ListedChats |
     if (liveHead !== undefined || whole) retire();
   }, [liveHead, whole, retire]);
   useEffect(() => {
-    // Drawn: the whole tables may be read now (first-screen.ts).
-    if (head !== undefined) firstScreenOf(db).shown();
+    // Drawn: once its frame is painted, the whole tables may be read and the sync worker's script
+    // fetched (first-screen.ts). A passive effect can run before the browser paints the commit,
+    // so "shown" waits for the paint: neither may push back the frame the user is waiting for.
+    if (head === undefined) return;
+    afterNextPaint(() => {
+      firstScreenOf(db).shown();
+    });
   }, [db, head]);
   const clientNames = useMemo(
     () => new Map([...clients.rows.values()].map((client) => [client.id, client.name])),
