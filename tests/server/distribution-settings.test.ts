@@ -506,6 +506,33 @@ describe('distribution settings commands', () => {
       expect((await refusal(suite, admin, 'autoReplies.save', payload())).name).toBe(name);
     });
 
+    it("holds the buttons to the channel's provider: a WhatsApp title over 20 characters is refused by name, writing nothing", async () => {
+      const { db } = suite.server.database;
+      const whatsapp = newId();
+      await db.insert(t.channels).values({
+        id: whatsapp,
+        orgId: suite.ids.org.id,
+        name: 'WhatsApp for the limits',
+        type: 'whatsapp',
+        teamId: suite.ids.support.id,
+      });
+      const long = greeting({ buttons: ['Prices', 'Track my delivery, please'] });
+      const error = await refusal(suite, admin, 'autoReplies.save', save([long], whatsapp));
+      expect(error).toMatchObject({
+        name: 'BUTTON_TEXT_TOO_LONG',
+        params: { max: 20, field: 'replies.0.buttons' },
+      });
+      const stored = await db
+        .select()
+        .from(t.autoReplies)
+        .where(eq(t.autoReplies.channelId, whatsapp));
+      expect(stored).toEqual([]);
+      // The same reply fits a channel that shows the spec's 64 characters, and 20 fit WhatsApp.
+      expectOk(await run(suite, admin, 'autoReplies.save', save([long])));
+      const short = greeting({ buttons: ['Prices', 'Track my delivery'] });
+      expectOk(await run(suite, admin, 'autoReplies.save', save([short], whatsapp)));
+    });
+
     it('names the button limit in its refusal', async () => {
       const error = await refusal(
         suite,

@@ -23,10 +23,13 @@ import {
  */
 export function AutoRepliesTab({
   channelId,
+  channelType,
   waitMinutes,
   rows,
 }: {
   channelId: string;
+  /** Its provider bounds the buttons further than the spec's 10 of 64 characters. */
+  channelType: string;
   waitMinutes: number;
   rows: readonly AutoReplyRow[];
 }) {
@@ -41,7 +44,7 @@ export function AutoRepliesTab({
   const save = useCommandSubmit(() => {
     toast(t('channels.autoReplies.saved'));
   });
-  const checked = checkAutoRepliesForm(values, channelId);
+  const checked = checkAutoRepliesForm(values, channelId, channelType);
   const setReply = (kind: AutoReplyKind, change: Partial<ReplyValues>) => {
     setValues((old) => ({
       ...old,

@@ -114,6 +114,7 @@ export function ChannelEditScreen({
             <AutoRepliesTab
               key={channel.id}
               channelId={channel.id}
+              channelType={channel.type}
               waitMinutes={channel.autoReplyWaitMinutes}
               rows={data.autoReplies}
             />

@@ -4,6 +4,7 @@ import {
   AutoRepliesSavePayload,
   AutoReplySchema,
   LIMITS,
+  buttonProblemOf,
   type ApiError,
   type AutoReplyKind,
   type AutoReplyRow,
@@ -71,12 +72,15 @@ const carried = (reply: ReplyValues): boolean =>
 
 /**
  * The tab checked with the schema `autoReplies.save` is parsed with: a reply switched on or kept
- * needs its text (DEFAULT_MESSAGE_EMPTY), at most 10 buttons (TOO_MANY_BUTTONS) of at most 64
- * characters (BUTTON_TEXT_TOO_LONG). The payload, or each reply's problems.
+ * needs its text (DEFAULT_MESSAGE_EMPTY); its buttons must fit the channel's type, as the server
+ * checks them (at most 10 of at most 64 characters, fewer or shorter where the provider shows
+ * fewer: TOO_MANY_BUTTONS, BUTTON_TEXT_TOO_LONG, each with its maximum). The payload, or each
+ * reply's problems.
  */
 export function checkAutoRepliesForm(
   values: AutoRepliesValues,
   channelId: string,
+  channelType: string,
 ): { ok: true; payload: AutoRepliesSave } | { ok: false; problems: AutoRepliesProblems } {
   const problems: AutoRepliesProblems = {};
   const replies = AUTO_REPLY_KINDS.filter((kind) => carried(values.replies[kind])).map((kind) => {
@@ -91,20 +95,16 @@ export function checkAutoRepliesForm(
   });
   for (const reply of replies) {
     const parsed = v.safeParse(AutoReplySchema, reply);
-    if (parsed.success) continue;
-    const found = problemsOf(parsed.issues, ['text', 'buttons'] as const, reply);
+    const found: ReplyProblems = parsed.success
+      ? {}
+      : problemsOf(parsed.issues, ['text', 'buttons'] as const, reply);
     if (found.text && reply.text.trim() === '')
       found.text = { kind: 'error', name: 'DEFAULT_MESSAGE_EMPTY' };
-    // The list's length and a button's length both read as "too long": say which by name.
-    if (found.buttons)
-      found.buttons = {
-        kind: 'error',
-        name:
-          reply.buttons.length > LIMITS.nodeMaxButtons
-            ? 'TOO_MANY_BUTTONS'
-            : 'BUTTON_TEXT_TOO_LONG',
-      };
-    problems[reply.kind] = found;
+    // The list's length and a button's length both read as "too long": say which by name, with
+    // the channel's own maximum.
+    const buttons = buttonProblemOf(channelType, reply.buttons);
+    if (buttons) found.buttons = { kind: 'error', name: buttons.name, params: buttons.params };
+    if (found.text || found.buttons) problems[reply.kind] = found;
   }
   const input = { channelId, waitMinutes: Number(values.waitMinutes), replies };
   const parsed = v.safeParse(AutoRepliesSavePayload, input);

@@ -164,7 +164,7 @@ describe('the auto-replies form', () => {
       ...values,
       replies: { ...values.replies, greeting: { ...values.replies.greeting, enabled: false } },
     };
-    expect(checkAutoRepliesForm(off, CHANNEL)).toMatchObject({
+    expect(checkAutoRepliesForm(off, CHANNEL, 'telegram')).toMatchObject({
       ok: true,
       payload: { waitMinutes: 2, replies: [{ kind: 'greeting', enabled: false, text: 'Hello' }] },
     });
@@ -175,7 +175,7 @@ describe('the auto-replies form', () => {
         operators_offline: { ...values.replies.operators_offline, enabled: true },
       },
     };
-    const checked = checkAutoRepliesForm(empty, CHANNEL);
+    const checked = checkAutoRepliesForm(empty, CHANNEL, 'telegram');
     expect(checked.ok).toBe(false);
     if (!checked.ok)
       expect(checked.problems.operators_offline?.text).toEqual({
@@ -192,12 +192,33 @@ describe('the auto-replies form', () => {
       text: 'Hi',
       buttons: Array.from({ length: 11 }, (_, i) => `b${i}`).join('\n'),
     };
-    const checked = checkAutoRepliesForm(values, CHANNEL);
+    const checked = checkAutoRepliesForm(values, CHANNEL, 'telegram');
     expect(checked.ok).toBe(false);
     if (!checked.ok)
       expect(checked.problems.greeting?.buttons).toEqual({
         kind: 'error',
         name: 'TOO_MANY_BUTTONS',
+        params: { max: 10 },
+      });
+  });
+
+  it("holds buttons to the channel's provider: WhatsApp shows titles of 20 characters", () => {
+    const values = autoRepliesDefaults(1, []);
+    values.replies.greeting = {
+      ...values.replies.greeting,
+      enabled: true,
+      text: 'Hi',
+      buttons: 'Prices\nTrack my delivery, please',
+    };
+    // 25 characters: within the spec's 64, so Telegram takes it; WhatsApp would cut it.
+    expect(checkAutoRepliesForm(values, CHANNEL, 'telegram').ok).toBe(true);
+    const checked = checkAutoRepliesForm(values, CHANNEL, 'whatsapp');
+    expect(checked.ok).toBe(false);
+    if (!checked.ok)
+      expect(checked.problems.greeting?.buttons).toEqual({
+        kind: 'error',
+        name: 'BUTTON_TEXT_TOO_LONG',
+        params: { max: 20 },
       });
   });
 });
