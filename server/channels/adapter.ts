@@ -189,6 +189,13 @@ export type ChannelAdapter = {
   webhook?(channel: AdapterChannel, request: WebhookRequest): WebhookResult;
 
   /**
+   * Answers a provider's GET check of the callback address before it delivers there (Meta's
+   * `hub.mode=subscribe`, `hub.verify_token`, `hub.challenge`): the text to echo back, or null to
+   * refuse (a wrong verify token). Absent for providers that make no such check.
+   */
+  handshake?(channel: AdapterChannel, query: Readonly<Record<string, unknown>>): string | null;
+
+  /**
    * Turns one stored event into a customer's message, fetching its files now. Throwing counts a
    * failed attempt (retried, then set aside with the error); it must not have side effects the
    * provider would see.

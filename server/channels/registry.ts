@@ -2,6 +2,7 @@ import type { ConnectableChannelType } from '../../src/protocol';
 import type { ChannelAdapter } from './adapter';
 import { emailAdapter } from './email/email-adapter';
 import { telegramAdapter } from './telegram/telegram-adapter';
+import { whatsappAdapter } from './whatsapp/whatsapp-adapter';
 
 /**
  * Which adapter serves each connectable channel type. The server is built with one such map
@@ -23,6 +24,7 @@ const ADAPTER_FACTORIES: {
 } = {
   email: () => emailAdapter(),
   telegram: (env) => telegramAdapter(env),
+  whatsapp: (env) => whatsappAdapter(env),
 };
 
 /** The installation's adapters, made from its environment. */

@@ -45,6 +45,12 @@ const portSchema = v.pipe(
 export const SITE_CHAT_INITIAL_STATES = ['closed', 'open'] as const;
 export type SiteChatInitialState = (typeof SITE_CHAT_INITIAL_STATES)[number];
 
+/**
+ * A WhatsApp number as spec §5 wants it: digits only, the country code first (no +, no leading
+ * zero), 7 to 15 digits in all (ITU E.164).
+ */
+export const WHATSAPP_PHONE = /^[1-9]\d{6,14}$/;
+
 export const MAIL_SECURITY = ['tls', 'starttls', 'none'] as const;
 export const MAIL_RECEIVE_PROTOCOLS = ['imap', 'pop3'] as const;
 
@@ -89,6 +95,21 @@ export const CHANNEL_TYPE_SETTINGS = {
     provider: true,
     settings: v.object({}),
     secrets: v.object({ token: secretText }),
+  },
+  /**
+   * WhatsApp through Meta's Cloud API (spec §3 whatsapp: "phone number in digits with country
+   * code, provider login, provider password"): the login is the WhatsApp Business Account's id,
+   * the password a system user's access token, and the app's secret signs the webhooks. The
+   * number's Cloud API id and display name are learned when the fields are checked.
+   */
+  whatsapp: {
+    provider: true,
+    settings: v.object({
+      /** Spec §5: digits only, with the country code (E.164 without the +). */
+      phone: v.pipe(v.string(), v.trim(), v.regex(WHATSAPP_PHONE, 'INVALID_PHONE')),
+      login: requiredText,
+    }),
+    secrets: v.object({ password: secretText, appSecret: secretText }),
   },
   /** E-mail: receive by IMAP or POP3 and send by SMTP with one login (spec §3 email fields). */
   email: {

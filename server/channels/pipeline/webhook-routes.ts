@@ -16,7 +16,8 @@ const WebhookParams = v.object({ channelId: IdSchema });
  * (the provider's secret header or signature) before anything is parsed or stored. The events
  * are stored, then acknowledged with 200, then processed by the inbound worker (`kick`). An
  * unknown or inactive channel answers 404 and stores nothing (spec §4), so the provider keeps
- * nothing queued for us it thinks we took.
+ * nothing queued for us it thinks we took. `GET` on the same path answers a provider's check of
+ * the address (Meta's verify-token handshake) for adapters that have one.
  */
 export const webhookRoutes =
   (deps: PipelineDeps, kick: () => void) => async (app: FastifyInstance) => {
@@ -24,6 +25,19 @@ export const webhookRoutes =
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
+    });
+
+    // The provider's check of the address before it delivers there: its challenge echoed as
+    // text when the verify token is the channel's, 403 otherwise. Nothing is stored.
+    app.get('/channels/:channelId/webhook', async (request, reply) => {
+      const { channelId } = parseOrFail(WebhookParams, request.params);
+      const channel = await adapterChannel(deps.database.db, channelId);
+      const adapter = channel && adapterOf(deps.adapters, channel.type);
+      if (!channel?.active || !adapter?.handshake) fail('CHANNEL_NOT_FOUND');
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const challenge = adapter.handshake(channel, query);
+      if (challenge === null) fail('ACCESS_DENIED');
+      return reply.type('text/plain; charset=utf-8').send(challenge);
     });
 
     app.post('/channels/:channelId/webhook', async (request) => {

@@ -1,3 +1,5 @@
+import { splitText as splitTextAt } from '../shared/split-text';
+
 /** A file of a reply, as bytes. */
 export type ReplyFile = { name: string; type: string; bytes: Buffer };
 
@@ -35,20 +37,5 @@ export function replyParts(text: string, files: readonly ReplyFile[]): ReplyPart
   ];
 }
 
-/** Cuts a text into pieces of at most TEXT_MAX characters, preferring line, then word breaks. */
-export function splitText(text: string): string[] {
-  const chunks: string[] = [];
-  let rest = text;
-  while (rest.length > TEXT_MAX) {
-    const window = rest.slice(0, TEXT_MAX);
-    let cut = window.lastIndexOf('\n');
-    if (cut < TEXT_MAX / 2) cut = window.lastIndexOf(' ');
-    if (cut < TEXT_MAX / 2) cut = TEXT_MAX;
-    // Never between the two halves of a surrogate pair.
-    if (/[\uD800-\uDBFF]/.test(rest.charAt(cut - 1))) cut -= 1;
-    chunks.push(rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).trimStart();
-  }
-  if (rest !== '') chunks.push(rest);
-  return chunks;
-}
+/** Cuts a text into pieces of at most TEXT_MAX characters (shared/split-text.ts). */
+export const splitText = (text: string): string[] => splitTextAt(text, TEXT_MAX);

@@ -19,6 +19,7 @@ import { useI18n, type MessageKey } from '../../ui/i18n';
 import {
   channelFormDefaults,
   channelRefusal,
+  fieldLabelKey,
   checkChannelForm,
   secretFields,
   secretIsSet,
@@ -91,7 +92,7 @@ export function ChannelForm({
   const set = (change: Partial<ChannelFormValues>) => {
     setValues((old) => ({ ...old, ...change }));
   };
-  const label = (key: string) => t(`channels.form.${key}` as MessageKey);
+  const label = (key: string) => t(fieldLabelKey(type, key) as MessageKey);
 
   const settingField = (key: string) => {
     const field = `settings.${key}`;
@@ -156,6 +157,16 @@ export function ChannelForm({
             <li>{t('channels.form.telegramStep1')}</li>
             <li>{t('channels.form.telegramStep2')}</li>
             <li>{t('channels.form.telegramStep3')}</li>
+          </ol>
+        </div>
+      ) : null}
+      {type === 'whatsapp' ? (
+        <div className="channels__note" data-testid="whatsapp-instructions">
+          <p>{t('channels.form.whatsappHowTo')}</p>
+          <ol>
+            <li>{t('channels.form.whatsappStep1')}</li>
+            <li>{t('channels.form.whatsappStep2')}</li>
+            <li>{t('channels.form.whatsappStep3')}</li>
           </ol>
         </div>
       ) : null}

@@ -53,6 +53,7 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
     shownChannelIds: '',
   },
   telegram: {},
+  whatsapp: { phone: '', login: '' },
   email: {
     address: '',
     login: '',
@@ -67,6 +68,19 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
     copyAddresses: '',
   },
 };
+
+/**
+ * Fields whose label is the type's own (`channels.form.<type>.<key>`): a WhatsApp "login" is the
+ * WhatsApp Business Account's id, its "password" an access token (spec §3 names them the
+ * provider's login and password).
+ */
+const OWN_LABELS: Partial<Record<ConnectableChannelType, ReadonlySet<string>>> = {
+  whatsapp: new Set(['login', 'phone', 'secret.password', 'secret.appSecret']),
+};
+
+/** The message key of a field's label (`login`, `secret.password`) on a type's form. */
+export const fieldLabelKey = (type: ConnectableChannelType, key: string): string =>
+  OWN_LABELS[type]?.has(key) ? `channels.form.${type}.${key}` : `channels.form.${key}`;
 
 /** The settings a type's form shows, in order. */
 export const settingFields = (type: ConnectableChannelType): string[] =>
@@ -258,7 +272,7 @@ const SHOWN_FIELDS = new Set([
  * specified"), a taken name at the name, a mail server that does not answer at the password.
  */
 export const channelRefusal = (error: ApiError | undefined, type: ConnectableChannelType) =>
-  refusalPlace<ChannelField>(error, (key) => (SHOWN_FIELDS.has(key) ? key : undefined), {
+  refusalPlace<ChannelField>(error, (key) => fieldOfRefusal(type, key), {
     SERVICE_ACCOUNT_DUPLICATE_NAME: 'name',
     TEAM_NOT_FOUND: 'teamId',
     ...(type === 'telegram'
@@ -272,7 +286,27 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
     ...(type === 'email'
       ? { INVALID_CREDENTIALS: 'secrets.password', SERVICE_ACCOUNT_EXISTS: 'settings.login' }
       : {}),
+    // The number names the account: another channel's, or not this channel's any more. Which of
+    // the other fields is wrong the server says in the refusal's field.
+    ...(type === 'whatsapp'
+      ? {
+          SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.password',
+          SERVICE_ACCOUNT_EXISTS: 'settings.phone',
+          TOKEN_NOT_FROM_CURRENT_BOT: 'settings.phone',
+        }
+      : {}),
   });
+
+/**
+ * The box a refusal's `field` names: a General one, or one of the type's settings or secrets
+ * (a provider's check names `login`, `phone`, `password` as the type's schema does).
+ */
+function fieldOfRefusal(type: ConnectableChannelType, key: string): ChannelField | undefined {
+  if (SHOWN_FIELDS.has(key)) return key;
+  if (settingFields(type).includes(key)) return `settings.${key}`;
+  if (secretFields(type).includes(key)) return `secrets.${key}`;
+  return undefined;
+}
 
 /** A channel the site chat's "channels shown" offers: one a customer can open. */
 export type ShownChannelChoice = {

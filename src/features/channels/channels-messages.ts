@@ -32,6 +32,18 @@ export const CHANNELS_EN = {
     'Choose the bot’s name; its username must end in “bot” (for example shop_help_bot).',
   'channels.form.telegramStep3':
     'Copy the token BotFather sends and paste it below. We check it with Telegram before saving.',
+  'channels.form.whatsappHowTo':
+    'Connect a WhatsApp number of your WhatsApp Business Account through Meta’s Cloud API:',
+  'channels.form.whatsappStep1':
+    'In Meta Business Suite, open the WhatsApp account and copy its account ID and the phone number (digits with the country code, like 79991234567).',
+  'channels.form.whatsappStep2':
+    'Create a system user with the whatsapp_business_messaging and whatsapp_business_management permissions and generate its access token.',
+  'channels.form.whatsappStep3':
+    'Copy your Meta app’s secret (App settings → Basic). We check everything with Meta before saving and register this channel’s webhook.',
+  'channels.form.whatsapp.login': 'WhatsApp Business Account ID (provider login)',
+  'channels.form.whatsapp.phone': 'Phone number, digits with the country code',
+  'channels.form.whatsapp.secret.password': 'Access token (provider password)',
+  'channels.form.whatsapp.secret.appSecret': 'App secret (signs Meta’s webhooks)',
   'channels.form.name': 'Channel name',
   'channels.form.secret.token': 'Bot token',
   'channels.form.secret.password': 'Password',
@@ -197,6 +209,18 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
     'Выберите имя бота; его имя пользователя должно оканчиваться на «bot» (например, shop_help_bot).',
   'channels.form.telegramStep3':
     'Скопируйте токен от BotFather и вставьте ниже. Мы проверим его в Telegram перед сохранением.',
+  'channels.form.whatsappHowTo':
+    'Подключите номер WhatsApp вашего аккаунта WhatsApp Business через Cloud API от Meta:',
+  'channels.form.whatsappStep1':
+    'В Meta Business Suite откройте аккаунт WhatsApp и скопируйте его ID и номер телефона (цифры с кодом страны, например 79991234567).',
+  'channels.form.whatsappStep2':
+    'Создайте системного пользователя с правами whatsapp_business_messaging и whatsapp_business_management и выпустите его токен доступа.',
+  'channels.form.whatsappStep3':
+    'Скопируйте секрет приложения Meta (Настройки приложения → Основное). Мы проверим всё в Meta перед сохранением и зарегистрируем вебхук канала.',
+  'channels.form.whatsapp.login': 'ID аккаунта WhatsApp Business (логин провайдера)',
+  'channels.form.whatsapp.phone': 'Номер телефона, цифры с кодом страны',
+  'channels.form.whatsapp.secret.password': 'Токен доступа (пароль провайдера)',
+  'channels.form.whatsapp.secret.appSecret': 'Секрет приложения (подписывает вебхуки Meta)',
   'channels.form.name': 'Название канала',
   'channels.form.secret.token': 'Токен бота',
   'channels.form.secret.password': 'Пароль',

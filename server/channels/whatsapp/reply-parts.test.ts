@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { partMessage, replyParts } from './reply-parts';
+
+const file = (type: string, size = 10, name = 'f') => ({ name, type, bytes: Buffer.alloc(size) });
+
+describe('WhatsApp reply parts', () => {
+  it('puts a short text as the first file’s caption: one message, never half a reply', () => {
+    const parts = replyParts(' Here ', [file('image/png'), file('application/pdf')]);
+    expect(parts.map((part) => [part.kind, 'caption' in part ? part.caption : undefined])).toEqual([
+      ['image', 'Here'],
+      ['document', undefined],
+    ]);
+  });
+
+  it('sends the text first when it is too long for a caption or the file is a voice note', () => {
+    expect(replyParts('x'.repeat(1025), [file('image/jpeg')]).map((part) => part.kind)).toEqual([
+      'text',
+      'image',
+    ]);
+    expect(replyParts('Listen', [file('audio/ogg')]).map((part) => part.kind)).toEqual([
+      'text',
+      'audio',
+    ]);
+  });
+
+  it('cuts a text over 4096 characters, and sends an image too large for a photo as a document', () => {
+    expect(replyParts('word '.repeat(1000), []).map((part) => part.kind)).toEqual(['text', 'text']);
+    expect(replyParts('', [file('image/jpeg', 6 * 1024 * 1024)])[0]?.kind).toBe('document');
+    expect(replyParts('  ', [])).toEqual([]);
+  });
+
+  it('builds the Cloud API’s message objects', () => {
+    const [text] = replyParts('Hi', []);
+    if (!text) throw new Error('no part');
+    expect(partMessage(text, '79161234567', undefined)).toEqual({
+      to: '79161234567',
+      type: 'text',
+      text: { body: 'Hi', preview_url: false },
+    });
+    const [document] = replyParts('Invoice', [file('application/pdf', 5, 'invoice.pdf')]);
+    if (!document) throw new Error('no part');
+    expect(partMessage(document, '79161234567', 'media-1')).toEqual({
+      to: '79161234567',
+      type: 'document',
+      document: { id: 'media-1', caption: 'Invoice', filename: 'invoice.pdf' },
+    });
+  });
+});

@@ -1,0 +1,206 @@
+import { createHash, createHmac } from 'node:crypto';
+import { ATTACHMENT_MAX_BYTES, attachmentProblem } from '../../../src/protocol';
+import type {
+  AdapterChannel,
+  ChannelAdapter,
+  InboundFile,
+  InboundMessage,
+  OutboundMessage,
+  SendResult,
+  StatusReport,
+  WebhookRequest,
+  WebhookResult,
+} from '../adapter';
+/** The environment the registry makes adapters from (its AdapterEnvironment; not imported, as the registry imports this file). */
+type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
+import { parseHttpUrl } from '../../config';
+import { GraphApiError } from '../meta/graph-client';
+import { HUB_SIGNATURE_HEADER, hubSignatureMatches } from '../meta/hub-signature';
+import { checkWhatsAppAccount } from './account-check';
+import { CloudApiClient } from './cloud-api-client';
+import { messageToInbound } from './message-to-inbound';
+import { partMessage, replyParts, type ReplyPart } from './reply-parts';
+import { readWebhookBatch } from './webhook-batch';
+
+const secretOf = (channel: AdapterChannel, name: 'password' | 'appSecret'): string =>
+  channel.secrets[name] ?? '';
+const settingOf = (channel: AdapterChannel, name: 'login' | 'phoneNumberId'): string => {
+  const value = channel.settings[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The token Meta sends back in the GET handshake of a callback address: derived from the app
+ * secret and the channel id, so it is the same on every instance and after a restart with nothing
+ * stored, unguessable without the secret, and new when the secret is replaced.
+ */
+export const verifyTokenOf = (appSecret: string, channelId: string): string =>
+  createHmac('sha256', appSecret).update(`whatsapp-verify:${channelId}`).digest('base64url');
+
+/** Meta's media sha256: hex in the documentation's examples, base64 in some answers; either is taken. */
+function hashMatches(bytes: Buffer, expected: string | undefined): boolean {
+  if (expected === undefined || expected === '') return true;
+  const digest = createHash('sha256').update(bytes).digest();
+  return (
+    expected.toLowerCase() === digest.toString('hex') || expected === digest.toString('base64')
+  );
+}
+
+/**
+ * The WhatsApp channel through Meta's Cloud API (issue 23, docs/channels.md "WhatsApp"): a WhatsApp
+ * Business Account's id, one of its phone numbers and a system user's token; webhooks signed with
+ * the app's secret (X-Hub-Signature-256, checked on the raw bytes), every entry, change, message
+ * and status of a batch read; media fetched on receipt, since Meta's links expire in minutes;
+ * replies as text, media uploaded as bytes, and delivered and read receipts that only move forward.
+ * WhatsApp has no polling API: without a public address the channel says so in its health.
+ */
+export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
+  const apiRoot = parseHttpUrl(
+    'WHATSAPP_API_ROOT',
+    env.WHATSAPP_API_ROOT || 'https://graph.facebook.com',
+  );
+  /**
+   * The parts of a reply already accepted, by our message id: a long text cut into several
+   * messages, or several files, resumes after the last part Meta accepted when the pipeline
+   * retries, instead of sending the first parts again.
+   */
+  const partsSent = new Map<string, { count: number; firstId: string }>();
+  const clientOf = (channel: AdapterChannel) =>
+    new CloudApiClient(apiRoot, secretOf(channel, 'password'));
+
+  return {
+    type: 'whatsapp',
+
+    check: (credentials, signal) =>
+      checkWhatsAppAccount(apiRoot, credentials.settings, credentials.secrets.password, signal),
+
+    async start(context) {
+      const { channel } = context;
+      if (context.webhookUrl === null) {
+        context.health({
+          connected: false,
+          error: 'WhatsApp delivers messages only to a public address: set PUBLIC_URL',
+        });
+        return { stop: () => Promise.resolve() };
+      }
+      await clientOf(channel).subscribe(
+        settingOf(channel, 'login'),
+        context.webhookUrl,
+        verifyTokenOf(secretOf(channel, 'appSecret'), channel.id),
+      );
+      context.health({ connected: true });
+      return { stop: () => Promise.resolve() };
+    },
+
+    handshake(channel, query) {
+      const token = verifyTokenOf(secretOf(channel, 'appSecret'), channel.id);
+      if (query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== token) return null;
+      const challenge = query['hub.challenge'];
+      // Meta's challenge is a number; nothing else is echoed back from our address.
+      return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(challenge)
+        ? challenge
+        : null;
+    },
+
+    webhook(channel: AdapterChannel, request: WebhookRequest): WebhookResult {
+      // The signature first, over the bytes as they came, before any of them is parsed.
+      if (
+        !hubSignatureMatches(
+          request.headers[HUB_SIGNATURE_HEADER],
+          secretOf(channel, 'appSecret'),
+          request.body,
+        )
+      )
+        return { ok: false, status: 401, reason: 'wrong signature' };
+      let body: unknown;
+      try {
+        body = JSON.parse(request.body.toString('utf8'));
+      } catch {
+        return { ok: false, status: 400, reason: 'not JSON' };
+      }
+      const batch = readWebhookBatch(body, settingOf(channel, 'phoneNumberId'));
+      if (!batch)
+        return { ok: false, status: 400, reason: 'not a WhatsApp Business Account webhook' };
+      const statuses: StatusReport[] = [];
+      for (const report of batch.statuses)
+        if (report.status === 'delivered' || report.status === 'read')
+          statuses.push({ providerMessageId: report.providerMessageId, status: report.status });
+      return { ok: true, events: batch.messages, statuses };
+    },
+
+    async toMessage(channel, event, signal): Promise<InboundMessage> {
+      const inbound = messageToInbound(event.payload);
+      if (inbound.kind === 'ignored') return { kind: 'ignore', reason: inbound.reason };
+      const files: InboundFile[] = [];
+      let text = inbound.text;
+      if (inbound.media) {
+        const { media } = inbound;
+        // A file the inbox cannot keep still leaves its trace in the message, never a lost message.
+        const problem = attachmentProblem({ type: media.type, size: 1 });
+        if (problem) text = withNote(text, `[${media.name}: not kept, its type is not allowed]`);
+        else {
+          const downloaded = await clientOf(channel).downloadMedia(
+            media.mediaId,
+            ATTACHMENT_MAX_BYTES,
+            signal,
+          );
+          // A damaged download is an error to retry (a new link is asked for), never a stored file.
+          if (!hashMatches(downloaded.bytes, downloaded.sha256 ?? media.sha256))
+            throw new Error('the media did not match its sha256');
+          files.push({ name: media.name, type: media.type, bytes: downloaded.bytes });
+        }
+      }
+      return {
+        kind: 'message',
+        client: {
+          externalId: inbound.waId,
+          phone: `+${inbound.waId}`,
+          ...(inbound.name ? { name: inbound.name } : {}),
+        },
+        text,
+        files,
+      };
+    },
+
+    async send(channel, message: OutboundMessage, signal): Promise<SendResult> {
+      const client = clientOf(channel);
+      const phoneNumberId = settingOf(channel, 'phoneNumberId');
+      const parts = replyParts(message.text, message.files);
+      if (parts.length === 0) return { kind: 'failed', reason: 'The reply is empty' };
+      const progress = partsSent.get(message.messageId) ?? { count: 0, firstId: '' };
+      for (let index = progress.count; index < parts.length; index++) {
+        const part = parts[index] as ReplyPart;
+        try {
+          const mediaId =
+            part.kind === 'text'
+              ? undefined
+              : await client.uploadMedia(phoneNumberId, part.file, signal);
+          const id = await client.send(
+            phoneNumberId,
+            partMessage(part, message.recipient, mediaId),
+            signal,
+          );
+          if (index === 0) progress.firstId = id;
+          progress.count = index + 1;
+          partsSent.set(message.messageId, progress);
+        } catch (error) {
+          if (!(error instanceof GraphApiError)) throw error;
+          if (error.retryable)
+            return {
+              kind: 'retry',
+              reason: error.message,
+              ...(error.retryAfterSeconds !== undefined
+                ? { retryAfterSeconds: error.retryAfterSeconds }
+                : {}),
+            };
+          partsSent.delete(message.messageId);
+          return { kind: 'failed', reason: error.description };
+        }
+      }
+      partsSent.delete(message.messageId);
+      return { kind: 'sent', providerMessageId: progress.firstId };
+    },
+  };
+}
+
+const withNote = (text: string, note: string): string => (text === '' ? note : `${text}\n${note}`);

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { newId } from '../../src/protocol';
+import * as t from '../../server/db/schema';
+import type { ChannelAdapter } from '../../server/channels/adapter';
+import { channelAdapters } from '../../server/channels/registry';
+import type { PipelineDeps } from '../../server/channels/pipeline/pipeline-deps';
+import { startChannelWorkers, type ChannelWorkers } from '../../server/channels/pipeline/workers';
+import { call, command, login, sendCommands, serverForSuite, upload } from './harness';
+import {
+  startCloudApiServer,
+  type CloudApiServer,
+  type FakeWhatsAppAccount,
+} from '../providers/whatsapp/cloud-api-server';
+
+/**
+ * A WhatsApp channel through the whole server, against a local Cloud API that answers as Meta
+ * documents it: connected by an administrator's command (the account, number and token checked),
+ * its webhook subscribed through Meta's GET handshake, customers' batches read whole and stored
+ * once however often they come, media fetched on receipt, and an operator's reply with a file
+ * delivered exactly once across 429 and 503, its statuses only moving forward.
+ */
+let api: CloudApiServer;
+const adapters: { whatsapp?: ChannelAdapter } = {};
+beforeAll(async () => {
+  api = await startCloudApiServer();
+  Object.assign(adapters, channelAdapters({ WHATSAPP_API_ROOT: api.url }));
+});
+afterAll(() => api.close());
+
+const suite = serverForSuite({ channelAdapters: adapters });
+const anna = { waId: '79161234567', name: 'Anna Petrova' };
+const boris = { waId: '4915112345678', name: 'Boris' };
+
+const deps = (): PipelineDeps => ({
+  database: suite.server.database,
+  clock: suite.server.clock,
+  wake: (orgId) => {
+    suite.server.context.hub.wake(orgId);
+  },
+  adapters: suite.server.context.adapters,
+});
+
+async function connect(
+  account: FakeWhatsAppAccount,
+  name: string,
+  overrides: { phone?: string; login?: string; password?: string } = {},
+) {
+  const admin = await login(suite.server, 'admin@demo.test');
+  const channelId = newId();
+  const [result] = await sendCommands(suite.server, admin, [
+    command('channel.create', {
+      channelId,
+      type: 'whatsapp',
+      name,
+      teamId: suite.ids.support.id,
+      notificationEmail: null,
+      teamVisibility: true,
+      active: true,
+      ratingText: '',
+      ratingBeforeEnd: false,
+      settings: {
+        phone: overrides.phone ?? account.phone,
+        login: overrides.login ?? account.accountId,
+      },
+      secrets: { password: overrides.password ?? account.token, appSecret: account.appSecret },
+    }),
+  ]);
+  return { admin, channelId, result };
+}
+
+const workersWith = (publicUrl: string | null): ChannelWorkers =>
+  startChannelWorkers(deps(), { publicUrl, everyMs: 20, superviseMs: 0 });
+
+async function until(done: () => boolean | Promise<boolean>, tick = () => {}): Promise<void> {
+  while (!(await done())) {
+    tick();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function messagesOf(channelId: string, externalId: string) {
+  return suite.server.database.db
+    .select({ chat: t.chats, message: t.messages })
+    .from(t.messages)
+    .innerJoin(t.chats, eq(t.chats.id, t.messages.chatId))
+    .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
+    .where(
+      and(
+        eq(t.chats.channelId, channelId),
+        eq(t.clientContacts.channelId, channelId),
+        eq(t.clientContacts.value, externalId),
+      ),
+    )
+    .orderBy(t.messages.createdAt);
+}
+
+describe('a WhatsApp channel', () => {
+  it('is connected only with an account, number and token Meta knows, each refusal at its field', async () => {
+    const account = api.addAccount('79990001122', 'Acme Support');
+    const refusals = [
+      [{ password: 'EAAGnotTheToken' }, 'SERVICE_ACCOUNT_INVALID_TOKEN', 'password'],
+      [{ login: '123456789' }, 'SERVICE_ACCOUNT_INVALID_FIELDS', 'login'],
+      [{ phone: '79990009999' }, 'SERVICE_ACCOUNT_INVALID_FIELDS', 'phone'],
+    ] as const;
+    for (const [overrides, name, field] of refusals) {
+      const { result } = await connect(account, `WhatsApp ${field}`, overrides);
+      expect(result).toMatchObject({ ok: false, error: { name, params: { field } } });
+    }
+    // Spec §5: digits only, with the country code; refused before Meta is asked.
+    const calls = account.calls.length;
+    const plus = await connect(account, 'WhatsApp plus', { phone: '+7 999 000-11-22' });
+    expect(plus.result).toMatchObject({ ok: false, error: { name: 'INVALID_PHONE' } });
+    expect(account.calls).toHaveLength(calls);
+
+    const { result, channelId } = await connect(account, 'WhatsApp connect');
+    expect(result).toMatchObject({ ok: true });
+    const [row] = await suite.server.database.db
+      .select()
+      .from(t.channels)
+      .where(eq(t.channels.id, channelId));
+    expect(row?.settings).toMatchObject({
+      phone: account.phone,
+      phoneNumberId: account.phoneNumberId,
+      displayName: 'Acme Support',
+    });
+    const names = await suite.server.database.db
+      .select({ name: t.channels.name })
+      .from(t.channels)
+      .where(eq(t.channels.type, 'whatsapp'));
+    expect(names.map((channel) => channel.name)).toEqual(['WhatsApp connect']);
+  });
+
+  describe('with a public address', () => {
+    let workers: ChannelWorkers;
+    beforeAll(() => {
+      workers = workersWith(suite.server.baseUrl);
+    });
+    afterAll(() => workers.stop());
+
+    it('subscribes its webhook through the handshake, and refuses a call not signed with the app secret', async () => {
+      const account = api.addAccount('79990002233', 'Acme Hook');
+      const { channelId } = await connect(account, 'WhatsApp hook');
+      await until(() => account.callback !== undefined);
+      expect(account.callback?.url).toBe(
+        `${suite.server.baseUrl}/api/channels/${channelId}/webhook`,
+      );
+      // A handshake with another verify token is refused; nothing of it echoes back.
+      const wrong = await fetch(
+        `${suite.server.baseUrl}/api/channels/${channelId}/webhook?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=123`,
+      );
+      expect(wrong.status).toBe(403);
+
+      const body = account.composeText(anna, 'forged');
+      const forged = await account.deliver(body, 'not-the-app-secret');
+      expect(forged).toBe(403);
+      const unsigned = await call(suite.server, 'POST', `/api/channels/${channelId}/webhook`, {
+        raw: JSON.stringify(body),
+      });
+      expect(unsigned.body).toMatchObject({ code: 'error', error: { name: 'ACCESS_DENIED' } });
+      const stored = await suite.server.database.db
+        .select()
+        .from(t.channelInboundEvents)
+        .where(eq(t.channelInboundEvents.channelId, channelId));
+      expect(stored).toEqual([]);
+    });
+
+    it('reads every message of a batch of two entries, each once, whatever is delivered twice', async () => {
+      const account = api.addAccount('79990003344', 'Acme Batch');
+      const { channelId } = await connect(account, 'WhatsApp batch');
+      await until(() => account.callback !== undefined);
+      const batch = account.composeBatch([
+        { customer: anna, texts: ['Hello', 'My order is 1234'] },
+        { customer: boris, texts: ['Guten Tag'] },
+      ]);
+      expect(batch.entry).toHaveLength(2);
+      await account.redeliver(batch, batch);
+      await until(async () => (await messagesOf(channelId, boris.waId)).length >= 1);
+      await until(async () => (await messagesOf(channelId, anna.waId)).length >= 2);
+      const annas = await messagesOf(channelId, anna.waId);
+      expect(annas.map((row) => row.message.text).sort()).toEqual(['Hello', 'My order is 1234']);
+      expect(new Set(annas.map((row) => row.chat.id)).size).toBe(1);
+      expect(annas[0]?.chat.status).toBe('pending');
+      expect((await messagesOf(channelId, boris.waId)).map((row) => row.message.text)).toEqual([
+        'Guten Tag',
+      ]);
+      const [client] = await suite.server.database.db
+        .select({ name: t.clients.name })
+        .from(t.clients)
+        .where(eq(t.clients.id, annas[0]?.chat.clientId ?? newId()));
+      expect(client?.name).toBe('Anna Petrova');
+      expect(account.webhookAnswers.every((status) => status === 200)).toBe(true);
+    });
+
+    it('keeps a customer’s image, fetched by its id at once', async () => {
+      const account = api.addAccount('79990004455', 'Acme Media');
+      const { channelId } = await connect(account, 'WhatsApp media');
+      await until(() => account.callback !== undefined);
+      const image = Buffer.alloc(2048, 7);
+      await account.customerSendsMedia(anna, { type: 'image/jpeg', bytes: image }, 'Broken box');
+      await until(async () => (await messagesOf(channelId, anna.waId)).length === 1);
+      const [row] = await messagesOf(channelId, anna.waId);
+      expect(row?.message.text).toBe('Broken box');
+      const [attachment] = row?.message.attachments ?? [];
+      expect(attachment).toMatchObject({ type: 'image/jpeg', size: image.length });
+      const [stored] = await suite.server.database.db
+        .select({ data: t.files.data })
+        .from(t.files)
+        .where(eq(t.files.id, attachment?.id ?? newId()));
+      expect(stored?.data).toEqual(image);
+    });
+
+    it('delivers a reply with a file exactly once after 429 and 503; a late “delivered” does not undo “read”', async () => {
+      const account = api.addAccount('79990005566', 'Acme Reply');
+      const { channelId, admin } = await connect(account, 'WhatsApp reply');
+      await until(() => account.callback !== undefined);
+      await account.customerWrites(anna, 'Can I get the invoice?');
+      await until(async () => (await messagesOf(channelId, anna.waId)).length === 1);
+      const [row] = await messagesOf(channelId, anna.waId);
+      if (!row) throw new Error('the customer’s message did not arrive');
+
+      const fileId = newId();
+      const pdf = Buffer.from('%PDF-1.4 invoice');
+      const uploaded = await upload(suite.server, { token: admin }, fileId, {
+        bytes: pdf,
+        type: 'application/pdf',
+        name: 'invoice.pdf',
+      });
+      expect(uploaded.body.code).toBe('ok');
+      account.failNextWith429(1, 130429, ['messages']);
+      account.failNextWith503(1, ['messages']);
+      const messageId = newId();
+      const [sent] = await sendCommands(suite.server, admin, [
+        command('message.send', {
+          chatId: row.chat.id,
+          messageId,
+          text: 'Here it is',
+          attachments: [
+            { id: fileId, name: 'invoice.pdf', type: 'application/pdf', size: pdf.length },
+          ],
+        }),
+      ]);
+      expect(sent).toMatchObject({ ok: true });
+      const job = async () => {
+        const [found] = await suite.server.database.db
+          .select()
+          .from(t.channelDeliveries)
+          .where(eq(t.channelDeliveries.messageId, messageId));
+        return found;
+      };
+      await until(
+        async () => (await job())?.state === 'sent',
+        () => {
+          suite.server.clock.advance(10_000);
+        },
+      );
+      expect(await job()).toMatchObject({ attempts: 3, lastError: null });
+      expect(account.sent).toEqual([
+        expect.objectContaining({
+          to: anna.waId,
+          type: 'document',
+          caption: 'Here it is',
+          media: { name: 'invoice.pdf', type: 'application/pdf', bytes: pdf },
+        }),
+      ]);
+      expect(account.calls.filter((name) => name === 'POST messages')).toHaveLength(3);
+
+      const providerId = account.sent[0]?.id ?? '';
+      expect((await job())?.providerMessageId).toBe(providerId);
+      await account.reportStatuses(
+        { id: providerId, status: 'read' },
+        { id: providerId, status: 'delivered' },
+      );
+      const status = async () => {
+        const [message] = await suite.server.database.db
+          .select({ status: t.messages.status })
+          .from(t.messages)
+          .where(eq(t.messages.id, messageId));
+        return message?.status;
+      };
+      await until(async () => (await status()) === 'read');
+      expect(await status()).toBe('read');
+    });
+  });
+
+  it('without a public address says so in its health, since WhatsApp cannot be polled', async () => {
+    const account = api.addAccount('79990006677', 'Acme Offline');
+    const { channelId } = await connect(account, 'WhatsApp offline');
+    const workers = workersWith(null);
+    const health = async () => {
+      const [found] = await suite.server.database.db
+        .select()
+        .from(t.channelHealth)
+        .where(eq(t.channelHealth.id, channelId));
+      return found;
+    };
+    await until(async () => (await health())?.lastError != null);
+    await workers.stop();
+    expect(await health()).toMatchObject({
+      connected: false,
+      lastError: 'WhatsApp delivers messages only to a public address: set PUBLIC_URL',
+    });
+    expect(account.callback).toBeUndefined();
+  });
+});
