@@ -70,11 +70,14 @@ export type CursorStore = {
   set(key: string, value: string): Promise<void>;
 };
 
-/** A delivery status the provider reported for one of our sent messages. */
-export type StatusReport = {
-  providerMessageId: string;
-  status: 'delivered' | 'read';
-};
+/**
+ * A delivery status the provider reported for one of our sent messages: delivered or read, or
+ * failed after the provider had accepted it (WhatsApp's "failed" status: the customer's 24-hour
+ * window had closed, the number cannot receive), with the reason the operator is shown.
+ */
+export type StatusReport =
+  | { providerMessageId: string; status: 'delivered' | 'read' }
+  | { providerMessageId: string; status: 'failed'; reason: string };
 
 /** What a receiving adapter is given while its channel is active. */
 export type ReceiveContext = {
@@ -86,7 +89,7 @@ export type ReceiveContext = {
    * flag a mail as seen). A rejection means nothing can be assumed stored: do not acknowledge.
    */
   deliver(events: readonly RawInboundEvent[]): Promise<void>;
-  /** Delivery statuses the provider reported (delivered, read); the pipeline moves them forward only. */
+  /** Delivery statuses the provider reported (delivered, read, failed); the pipeline moves them forward only. */
   statuses(reports: readonly StatusReport[]): Promise<void>;
   /** Whether the provider answers: shown on the channel's page (its health). */
   health(report: { connected: boolean; error?: string }): void;

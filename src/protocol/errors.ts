@@ -247,6 +247,15 @@ export const ERROR_TEXTS = {
     en: 'Messages cannot be sent into an inactive channel',
     ru: 'Нельзя отправлять сообщения в неактивный канал',
   },
+  /**
+   * One messenger's 24-hour session (spec §4, §9: WhatsApp) has ended: only a registered template
+   * reaches the customer until they write again from their phone (the spec's hint that an expired
+   * session needs a mobile device).
+   */
+  MESSENGER_SESSION_EXPIRED: {
+    en: 'The customer’s 24-hour session has ended: only a registered template can be sent until they write again from their phone',
+    ru: '24-часовая сессия клиента закончилась: до его нового сообщения с телефона можно отправить только зарегистрированный шаблон',
+  },
   CHAT_CANNOT_EXPIRE_BACK: {
     en: 'A chat cannot expire back',
     ru: 'Чат не может вернуться из просроченного состояния',

@@ -281,6 +281,48 @@ describe('a WhatsApp channel', () => {
       await until(async () => (await status()) === 'read');
       expect(await status()).toBe('read');
     });
+
+    it('shows a reply Meta accepted and then reported failed as undelivered, with the reason in the product’s words; nothing revives it', async () => {
+      const account = api.addAccount('79990007788', 'Acme Failed');
+      const { channelId, admin } = await connect(account, 'WhatsApp failed');
+      await until(() => account.callback !== undefined);
+      await account.customerWrites(boris, 'Hallo');
+      await until(async () => (await messagesOf(channelId, boris.waId)).length === 1);
+      const [row] = await messagesOf(channelId, boris.waId);
+      if (!row) throw new Error('the customer’s message did not arrive');
+      const replies: string[] = [];
+      for (const text of ['First answer', 'Second answer']) {
+        const messageId = newId();
+        replies.push(messageId);
+        const [sent] = await sendCommands(suite.server, admin, [
+          command('message.send', { chatId: row.chat.id, messageId, text, attachments: [] }),
+        ]);
+        expect(sent).toMatchObject({ ok: true });
+      }
+      await until(() => account.sent.length === 2);
+      const [first, second] = account.sent.map((message) => message.id);
+      // The first was read before Meta's late "failed"; the second fails (the window had closed).
+      await account.reportStatuses(
+        { id: first ?? '', status: 'read' },
+        { id: first ?? '', status: 'failed', code: 131026 },
+        { id: second ?? '', status: 'failed', code: 131047 },
+        { id: second ?? '', status: 'delivered' },
+      );
+      const stored = async (messageId: string) => {
+        const [message] = await suite.server.database.db
+          .select({ status: t.messages.status, failureReason: t.messages.failureReason })
+          .from(t.messages)
+          .where(eq(t.messages.id, messageId));
+        return message;
+      };
+      await until(async () => (await stored(replies[1] ?? ''))?.status === 'undelivered');
+      expect(await stored(replies[0] ?? '')).toEqual({ status: 'read', failureReason: null });
+      expect(await stored(replies[1] ?? '')).toEqual({
+        status: 'undelivered',
+        failureReason:
+          'The customer’s 24-hour session has ended: only a registered template can be sent until they write again from their phone',
+      });
+    });
   });
 
   it('without a public address says so in its health, since WhatsApp cannot be polled', async () => {

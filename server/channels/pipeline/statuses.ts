@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { LIMITS } from '../../../src/protocol';
 import { channelDeliveries, channels, chats, messages } from '../../db/schema';
 import { runInScope } from '../../domain/core/run-in-scope';
 import { chatGroups, customerGroup } from '../../sync/groups';
@@ -9,11 +10,12 @@ import type { PipelineDeps } from './pipeline-deps';
 /**
  * The order delivery statuses move in. Providers report them out of order ("delivered" after
  * "read" is documented WhatsApp behaviour), so a report only ever moves a reply forward; a
- * failed one stays failed.
+ * failed one stays failed. A provider's "failed" takes only a reply it has accepted and not yet
+ * reported delivered: one the customer's phone has, or has read, did not fail.
  */
 const RANK = { pending: 0, sending: 0, sent: 1, delivered: 2, read: 3 } as const;
-export const movesForward = (from: string, to: 'delivered' | 'read'): boolean =>
-  from in RANK && RANK[from as keyof typeof RANK] < RANK[to];
+export const movesForward = (from: string, to: StatusReport['status']): boolean =>
+  to === 'failed' ? from === 'sent' : from in RANK && RANK[from as keyof typeof RANK] < RANK[to];
 
 /** Applies a provider's delivery statuses to the replies they name. Returns how many moved. */
 export async function applyStatusReports(
@@ -47,31 +49,34 @@ export async function applyStatusReports(
             )
             .for('update');
           if (!job || !movesForward(job.state, report.status)) continue;
+          const failureReason =
+            report.status === 'failed' ? report.reason.slice(0, LIMITS.deliveryReasonMax) : null;
           await tx
             .update(channelDeliveries)
-            .set({ state: report.status, updatedAt: scope.now })
+            .set({
+              state: report.status,
+              updatedAt: scope.now,
+              ...(failureReason === null ? {} : { lastError: failureReason }),
+            })
             .where(eq(channelDeliveries.messageId, job.messageId));
+          const status = report.status === 'failed' ? 'undelivered' : report.status;
           const [message] = await tx
             .update(messages)
-            .set({ status: report.status })
+            .set(failureReason === null ? { status } : { status, failureReason })
             .where(eq(messages.id, job.messageId))
             .returning();
           const [chat] = await tx.select().from(chats).where(eq(chats.id, job.chatId));
           if (!message || !chat) continue;
           moved += 1;
-          scope.emit(
-            'message.statusChanged',
-            { chatId: chat.id, messageId: message.id, status: report.status },
-            [
-              {
-                table: 'messages',
-                op: 'put',
-                key: message.id,
-                row: messageRow(message),
-                groups: [...chatGroups(chat), customerGroup(chat.clientId)],
-              },
-            ],
-          );
+          scope.emit('message.statusChanged', { chatId: chat.id, messageId: message.id, status }, [
+            {
+              table: 'messages',
+              op: 'put',
+              key: message.id,
+              row: messageRow(message),
+              groups: [...chatGroups(chat), customerGroup(chat.clientId)],
+            },
+          ]);
         }
       },
     ),

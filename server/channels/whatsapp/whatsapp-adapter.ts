@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { ATTACHMENT_MAX_BYTES, attachmentProblem } from '../../../src/protocol';
+import { ATTACHMENT_MAX_BYTES, attachmentProblem, errorText } from '../../../src/protocol';
 import type {
   AdapterChannel,
   ChannelAdapter,
@@ -125,6 +125,12 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
       for (const report of batch.statuses)
         if (report.status === 'delivered' || report.status === 'read')
           statuses.push({ providerMessageId: report.providerMessageId, status: report.status });
+        else if (report.status === 'failed')
+          statuses.push({
+            providerMessageId: report.providerMessageId,
+            status: 'failed',
+            reason: failureReason(report.error),
+          });
       return { ok: true, events: batch.messages, statuses };
     },
 
@@ -194,7 +200,10 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
                 : {}),
             };
           partsSent.delete(message.messageId);
-          return { kind: 'failed', reason: error.description };
+          return {
+            kind: 'failed',
+            reason: failureReason({ code: error.code, title: error.description }),
+          };
         }
       }
       partsSent.delete(message.messageId);
@@ -202,5 +211,17 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
     },
   };
 }
+
+/**
+ * What the operator reads on a reply Meta accepted and then reported failed. Code 131047 is the
+ * closed 24-hour window, said in the product's words; any other is Meta's own.
+ */
+function failureReason(error: { code: number | undefined; title: string } | undefined): string {
+  if (error?.code === SESSION_CLOSED_CODE) return errorText('MESSENGER_SESSION_EXPIRED', 'en');
+  return error?.title ?? 'WhatsApp could not deliver the message';
+}
+
+/** Meta's "Re-engagement message": more than 24 hours since the customer last wrote. */
+const SESSION_CLOSED_CODE = 131047;
 
 const withNote = (text: string, note: string): string => (text === '' ? note : `${text}\n${note}`);

@@ -151,10 +151,7 @@ export class FakeWhatsAppAccount {
    * the account, each change with its messages or statuses.
    */
   composeBatch(
-    parts: (
-      | { customer: WaCustomer; texts: string[] }
-      | { statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed' }[] }
-    )[],
+    parts: ({ customer: WaCustomer; texts: string[] } | { statuses: ReportedStatus[] })[],
   ): WebhookBody {
     const changes = parts.map((part) =>
       'customer' in part
@@ -175,9 +172,7 @@ export class FakeWhatsAppAccount {
   }
 
   /** Statuses of our sent messages, each in a call of its own, in the order given (out of order too). */
-  async reportStatuses(
-    ...statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed' }[]
-  ): Promise<void> {
+  async reportStatuses(...statuses: ReportedStatus[]): Promise<void> {
     for (const status of statuses) await this.deliver(this.batch([this.statusChange([status])]));
   }
 
@@ -243,16 +238,14 @@ export class FakeWhatsAppAccount {
     };
   }
 
-  private statusChange(
-    statuses: { id: string; status: 'sent' | 'delivered' | 'read' | 'failed' }[],
-  ): WebhookChange {
+  private statusChange(statuses: ReportedStatus[]): WebhookChange {
     const timestamp = String(Math.floor(this.server.now() / 1000));
     return {
       field: 'messages',
       value: {
         messaging_product: 'whatsapp',
         metadata: this.metadata(),
-        statuses: statuses.map(({ id, status }) => {
+        statuses: statuses.map(({ id, status, code }) => {
           const sent = this.sent.find((message) => message.id === id);
           return {
             id,
@@ -261,13 +254,7 @@ export class FakeWhatsAppAccount {
             recipient_id: sent?.to ?? '',
             ...(status === 'failed'
               ? {
-                  errors: [
-                    {
-                      code: 131026,
-                      title: 'Message undeliverable',
-                      error_data: { details: 'Message undeliverable' },
-                    },
-                  ],
+                  errors: [failure(code ?? 131026)],
                 }
               : {}),
           };
@@ -279,6 +266,28 @@ export class FakeWhatsAppAccount {
   get baseUrl(): string {
     return this.server.url;
   }
+}
+
+/** A status Meta reports of a sent message; a failed one with its error code (131026 by default). */
+export type ReportedStatus = {
+  id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  code?: number;
+};
+
+/** Meta's error object of a failed status, as its webhook reference shows it. */
+function failure(code: number) {
+  const title =
+    code === 131047
+      ? 'Re-engagement message'
+      : code === 131026
+        ? 'Message undeliverable'
+        : 'Message failed to send';
+  const details =
+    code === 131047
+      ? 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.'
+      : title;
+  return { code, title, message: title, error_data: { details } };
 }
 
 export type WebhookChange = { field: string; value: Record<string, unknown> };
