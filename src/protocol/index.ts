@@ -17,6 +17,7 @@ export * from './entities/channel';
 export * from './entities/channel-health';
 export * from './entities/day-figures';
 export * from './channel-capabilities';
+export * from './messenger-session';
 export * from './channel-settings';
 export * from './entities/client';
 export * from './entities/client-status';

@@ -323,6 +323,51 @@ describe('a WhatsApp channel', () => {
           'The customer’s 24-hour session has ended: only a registered template can be sent until they write again from their phone',
       });
     });
+
+    it('refuses a reply once 24 hours have passed since the customer wrote, one or many at once, and takes it again when they write', async () => {
+      const account = api.addAccount('79990008899', 'Acme Window');
+      const { channelId, admin } = await connect(account, 'WhatsApp window');
+      await until(() => account.callback !== undefined);
+      await account.customerWrites(anna, 'Are you open tomorrow?');
+      await until(async () => (await messagesOf(channelId, anna.waId)).length === 1);
+      const [row] = await messagesOf(channelId, anna.waId);
+      if (!row) throw new Error('the customer’s message did not arrive');
+      const reply = (text: string) =>
+        command('message.send', { chatId: row.chat.id, text, attachments: [] });
+      expect((await sendCommands(suite.server, admin, [reply('Yes, from 9')]))[0]).toMatchObject({
+        ok: true,
+      });
+
+      suite.server.clock.advance(24 * 60 * 60_000 + 60_000);
+      // One reply alone, and two in one request (the offline flush's set-by-set path).
+      const late = await sendCommands(suite.server, admin, [
+        reply('Sorry, we missed this'),
+        reply('Still there?'),
+      ]);
+      expect(await sendCommands(suite.server, admin, [reply('Hello again')])).toMatchObject([
+        { ok: false, error: { name: 'MESSENGER_SESSION_EXPIRED' } },
+      ]);
+      expect(late).toMatchObject([
+        { ok: false, error: { name: 'MESSENGER_SESSION_EXPIRED' } },
+        { ok: false, error: { name: 'MESSENGER_SESSION_EXPIRED' } },
+      ]);
+      const texts = async () =>
+        (
+          await suite.server.database.db
+            .select({ text: t.messages.text })
+            .from(t.messages)
+            .where(eq(t.messages.chatId, row.chat.id))
+            .orderBy(t.messages.createdAt)
+        ).map((message) => message.text);
+      expect(await texts()).toEqual(['Are you open tomorrow?', 'Yes, from 9']);
+
+      // The customer writes again from their phone: a new 24-hour session.
+      await account.customerWrites(anna, 'Hello?');
+      await until(async () => (await texts()).includes('Hello?'));
+      expect((await sendCommands(suite.server, admin, [reply('Here we are')]))[0]).toMatchObject({
+        ok: true,
+      });
+    });
   });
 
   it('without a public address says so in its health, since WhatsApp cannot be polled', async () => {

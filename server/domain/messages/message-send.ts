@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { CommandPayload } from '../../../src/protocol';
+import { messengerSession, type CommandPayload } from '../../../src/protocol';
 import { channels, messages } from '../../db/schema';
 import { chatGroups, customerGroup, userGroup, type StoredChange } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
@@ -29,10 +29,16 @@ export async function messageSend(
   if (!internal) {
     if (chat.status === 'closed') fail('CHAT_CLOSED');
     const [channel] = await scope.tx
-      .select({ active: channels.active })
+      .select({ active: channels.active, type: channels.type })
       .from(channels)
       .where(and(eq(channels.id, chat.channelId), eq(channels.orgId, scope.orgId)));
     if (!channel?.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
+    // Spec §4: after a messenger's 24-hour session only a registered template reaches the customer.
+    if (
+      messengerSession(channel.type, chat.lastClientMessageAt, scope.now.getTime()).kind ===
+      'closed'
+    )
+      fail('MESSENGER_SESSION_EXPIRED');
     const assignment = replyAssignment(viewer, chat);
     if (assignment === 'refuse') fail('CHAT_NOT_ASSIGNED_TO_YOU');
     takes = assignment === 'take';

@@ -1,5 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { isProviderType, type Actor, type CommandPayload } from '../../../src/protocol';
+import {
+  isProviderType,
+  messengerSession,
+  type Actor,
+  type CommandPayload,
+} from '../../../src/protocol';
 import type { Viewer } from '../../auth/viewer';
 import { channelDeliveries, channels, chats, messages } from '../../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
@@ -42,7 +47,8 @@ function afterReply(chat: ChatRecord, viewer: Viewer, now: Date): ChatRecord {
  * supervisor chiming in, into an open chat of an active channel. One INSERT of the messages, one
  * of their delivery jobs, and one UPDATE per chat take the whole group, where message.send one by
  * one costs about ten statements each. Everything else (files, a reply that takes a queued chat,
- * a chat the sender may not answer, a closed chat, a sender's message id already taken) is left
+ * a chat the sender may not answer, a closed chat, a messenger session that has ended, a sender's
+ * message id already taken) is left
  * to the one-by-one handler, which refuses or applies it as always, and so is every later message
  * into a chat one of those left went to: a chat's messages keep their order. Runs under the
  * organization's lock. Emits each taken message's `message.added` and returns the indexes taken.
@@ -95,6 +101,8 @@ export async function sendTogether(
       (internal ||
         (chat.status !== 'closed' &&
           channel.active &&
+          messengerSession(channel.type, chat.lastClientMessageAt, item.now.getTime()).kind !==
+            'closed' &&
           replyAssignment(item.viewer, chat) === 'keep'));
     if (!fits) {
       heldBack.add(chatId);
