@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import type { ChannelAdapter } from '../../server/channels/adapter';
 import { channelAdapters } from '../../server/channels/registry';
-import type { PipelineDeps } from '../../server/channels/pipeline/pipeline-deps';
-import { startChannelWorkers, type ChannelWorkers } from '../../server/channels/pipeline/workers';
+import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
+import { channelWorkers, customerMessages, until } from './provider-channel-helpers';
 import { call, command, login, sendCommands, serverForSuite, upload } from './harness';
 import {
   startCloudApiServer,
@@ -31,15 +31,6 @@ afterAll(() => api.close());
 const suite = serverForSuite({ channelAdapters: adapters });
 const anna = { waId: '79161234567', name: 'Anna Petrova' };
 const boris = { waId: '4915112345678', name: 'Boris' };
-
-const deps = (): PipelineDeps => ({
-  database: suite.server.database,
-  clock: suite.server.clock,
-  wake: (orgId) => {
-    suite.server.context.hub.wake(orgId);
-  },
-  adapters: suite.server.context.adapters,
-});
 
 async function connect(
   account: FakeWhatsAppAccount,
@@ -69,31 +60,10 @@ async function connect(
   return { admin, channelId, result };
 }
 
-const workersWith = (publicUrl: string | null): ChannelWorkers =>
-  startChannelWorkers(deps(), { publicUrl, everyMs: 20, superviseMs: 0 });
+const workersWith = (publicUrl: string | null): ChannelWorkers => channelWorkers(suite, publicUrl);
 
-async function until(done: () => boolean | Promise<boolean>, tick = () => {}): Promise<void> {
-  while (!(await done())) {
-    tick();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function messagesOf(channelId: string, externalId: string) {
-  return suite.server.database.db
-    .select({ chat: t.chats, message: t.messages })
-    .from(t.messages)
-    .innerJoin(t.chats, eq(t.chats.id, t.messages.chatId))
-    .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
-    .where(
-      and(
-        eq(t.chats.channelId, channelId),
-        eq(t.clientContacts.channelId, channelId),
-        eq(t.clientContacts.value, externalId),
-      ),
-    )
-    .orderBy(t.messages.createdAt);
-}
+const messagesOf = (channelId: string, externalId: string) =>
+  customerMessages(suite, channelId, externalId);
 
 describe('a WhatsApp channel', () => {
   it('is connected only with an account, number and token Meta knows, each refusal at its field', async () => {

@@ -18,6 +18,7 @@ import { replyParts, type ReplyPart } from './reply-parts';
 import { updateToInbound } from './update-to-inbound';
 import { pollUpdates } from './update-poller';
 import { SECRET_HEADER, secretMatches, webhookSecret } from './webhook-secret';
+import { RepliesInParts } from '../shared/reply-parts-sent';
 
 const tokenOf = (channel: { secrets: Readonly<Record<string, string>> }): string =>
   channel.secrets.token ?? '';
@@ -34,12 +35,11 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
     env.TELEGRAM_API_ROOT || 'https://api.telegram.org',
   );
   /**
-   * The calls of a reply that already went through, by our message id. A reply of one call (the
-   * usual: a text, or files with a short caption) needs none; a long text cut into several
-   * messages, or several files, resumes after the last part Telegram accepted when the pipeline
-   * retries, instead of sending the first parts again.
+   * A reply of one call (the usual: a text, or files with a short caption) needs no progress; a
+   * long text cut into several messages, or several files, resumes after the last part Telegram
+   * accepted when the pipeline retries (shared/reply-parts-sent.ts).
    */
-  const partsSent = new Map<string, { count: number; firstId: string }>();
+  const replies = new RepliesInParts();
 
   return {
     type: 'telegram',
@@ -105,32 +105,26 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
       };
     },
 
-    async send(channel, message: OutboundMessage): Promise<SendResult> {
+    send(channel, message: OutboundMessage): Promise<SendResult> {
       const client = new BotApiClient(apiRoot, tokenOf(channel));
-      const parts = replyParts(message.text, message.files);
-      if (parts.length === 0) return { kind: 'failed', reason: 'The reply is empty' };
-      const progress = partsSent.get(message.messageId) ?? { count: 0, firstId: '' };
-      for (let index = progress.count; index < parts.length; index++) {
-        const part = parts[index] as ReplyPart;
-        try {
+      return replies.send(
+        message.messageId,
+        replyParts(message.text, message.files),
+        async (part: ReplyPart) => {
           const sent = await sendPart(client, message.recipient, part);
-          if (index === 0) progress.firstId = `${sent.chat.id}:${sent.message_id}`;
-          progress.count = index + 1;
-          partsSent.set(message.messageId, progress);
-        } catch (error) {
-          if (!(error instanceof BotApiError)) throw error;
+          return `${sent.chat.id}:${sent.message_id}`;
+        },
+        (error) => {
+          if (!(error instanceof BotApiError)) return undefined;
           if (error.retryable)
             return {
               kind: 'retry',
               reason: error.message,
               ...(error.retryAfter !== undefined ? { retryAfterSeconds: error.retryAfter } : {}),
             };
-          partsSent.delete(message.messageId);
           return { kind: 'failed', reason: error.description };
-        }
-      }
-      partsSent.delete(message.messageId);
-      return { kind: 'sent', providerMessageId: progress.firstId };
+        },
+      );
     },
   };
 }

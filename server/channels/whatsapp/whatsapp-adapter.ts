@@ -21,6 +21,7 @@ import { CloudApiClient } from './cloud-api-client';
 import { messageToInbound } from './message-to-inbound';
 import { partMessage, replyParts, type ReplyPart } from './reply-parts';
 import { readWebhookBatch } from './webhook-batch';
+import { RepliesInParts } from '../shared/reply-parts-sent';
 
 const secretOf = (channel: AdapterChannel, name: 'password' | 'appSecret'): string =>
   channel.secrets[name] ?? '';
@@ -59,12 +60,8 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
     'WHATSAPP_API_ROOT',
     env.WHATSAPP_API_ROOT || 'https://graph.facebook.com',
   );
-  /**
-   * The parts of a reply already accepted, by our message id: a long text cut into several
-   * messages, or several files, resumes after the last part Meta accepted when the pipeline
-   * retries, instead of sending the first parts again.
-   */
-  const partsSent = new Map<string, { count: number; firstId: string }>();
+  /** A reply of several parts resumes after the last part Meta accepted (shared/reply-parts-sent.ts). */
+  const replies = new RepliesInParts();
   const clientOf = (channel: AdapterChannel) =>
     new CloudApiClient(apiRoot, secretOf(channel, 'password'));
 
@@ -168,29 +165,21 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
       };
     },
 
-    async send(channel, message: OutboundMessage, signal): Promise<SendResult> {
+    send(channel, message: OutboundMessage, signal): Promise<SendResult> {
       const client = clientOf(channel);
       const phoneNumberId = settingOf(channel, 'phoneNumberId');
-      const parts = replyParts(message.text, message.files);
-      if (parts.length === 0) return { kind: 'failed', reason: 'The reply is empty' };
-      const progress = partsSent.get(message.messageId) ?? { count: 0, firstId: '' };
-      for (let index = progress.count; index < parts.length; index++) {
-        const part = parts[index] as ReplyPart;
-        try {
+      return replies.send(
+        message.messageId,
+        replyParts(message.text, message.files),
+        async (part: ReplyPart) => {
           const mediaId =
             part.kind === 'text'
               ? undefined
               : await client.uploadMedia(phoneNumberId, part.file, signal);
-          const id = await client.send(
-            phoneNumberId,
-            partMessage(part, message.recipient, mediaId),
-            signal,
-          );
-          if (index === 0) progress.firstId = id;
-          progress.count = index + 1;
-          partsSent.set(message.messageId, progress);
-        } catch (error) {
-          if (!(error instanceof GraphApiError)) throw error;
+          return client.send(phoneNumberId, partMessage(part, message.recipient, mediaId), signal);
+        },
+        (error) => {
+          if (!(error instanceof GraphApiError)) return undefined;
           if (error.retryable)
             return {
               kind: 'retry',
@@ -199,15 +188,12 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
                 ? { retryAfterSeconds: error.retryAfterSeconds }
                 : {}),
             };
-          partsSent.delete(message.messageId);
           return {
             kind: 'failed',
             reason: failureReason({ code: error.code, title: error.description }),
           };
-        }
-      }
-      partsSent.delete(message.messageId);
-      return { kind: 'sent', providerMessageId: progress.firstId };
+        },
+      );
     },
   };
 }

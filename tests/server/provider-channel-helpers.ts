@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import * as t from '../../server/db/schema';
+import type { PipelineDeps } from '../../server/channels/pipeline/pipeline-deps';
+import { startChannelWorkers, type ChannelWorkers } from '../../server/channels/pipeline/workers';
+import type { Suite } from './harness';
+
+/**
+ * What the tests of a provider's channel through the whole server share (Telegram, WhatsApp, …):
+ * the pipeline's dependencies as the server builds them, its workers with quick rounds, a wait for
+ * what they do in the background, and a customer's stored messages in a channel.
+ */
+
+export const pipelineDeps = (suite: Suite): PipelineDeps => ({
+  database: suite.server.database,
+  clock: suite.server.clock,
+  wake: (orgId) => {
+    suite.server.context.hub.wake(orgId);
+  },
+  adapters: suite.server.context.adapters,
+});
+
+/**
+ * The pipeline's workers as the server runs them (main.ts): with a public address the receivers
+ * register webhooks, without one they poll. Quick rounds, so a test waits little.
+ */
+export const channelWorkers = (suite: Suite, publicUrl: string | null): ChannelWorkers =>
+  startChannelWorkers(pipelineDeps(suite), { publicUrl, everyMs: 20, superviseMs: 0 });
+
+/** Waits for what the workers do in the background; the test's own timeout bounds it. */
+export async function until(
+  done: () => boolean | Promise<boolean>,
+  tick = () => {},
+): Promise<void> {
+  while (!(await done())) {
+    tick();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A customer's messages in a channel (by their id there), with their chats, oldest first. */
+export function customerMessages(suite: Suite, channelId: string, externalId: string) {
+  return suite.server.database.db
+    .select({ chat: t.chats, message: t.messages })
+    .from(t.messages)
+    .innerJoin(t.chats, eq(t.chats.id, t.messages.chatId))
+    .innerJoin(t.clientContacts, eq(t.clientContacts.clientId, t.chats.clientId))
+    .where(
+      and(
+        eq(t.chats.channelId, channelId),
+        eq(t.clientContacts.channelId, channelId),
+        eq(t.clientContacts.value, externalId),
+      ),
+    )
+    .orderBy(t.messages.createdAt);
+}
