@@ -19,6 +19,7 @@ import { updateToInbound } from './update-to-inbound';
 import { pollUpdates } from './update-poller';
 import { SECRET_HEADER, secretMatches, webhookSecret } from './webhook-secret';
 import { RepliesInParts } from '../shared/reply-parts-sent';
+import { withFileNotKept } from '../shared/file-not-kept';
 
 const tokenOf = (channel: { secrets: Readonly<Record<string, string>> }): string =>
   channel.secrets.token ?? '';
@@ -87,7 +88,7 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
         const { file } = inbound;
         // A file the inbox cannot keep still leaves its trace in the message, never a lost message.
         const problem = attachmentProblem({ type: file.type, size: file.size ?? 1 });
-        if (problem) text = withNote(text, `[${file.name}: not kept, ${problemText(problem)}]`);
+        if (problem) text = withFileNotKept(text, file.name, problem);
         else {
           const bytes = await new BotApiClient(apiRoot, tokenOf(channel)).downloadFile(
             file.fileId,
@@ -137,12 +138,4 @@ function sendPart(client: BotApiClient, chatId: string, part: ReplyPart) {
     { name: part.file.name, type: part.file.type, data: part.file.bytes },
     part.caption,
   );
-}
-
-const withNote = (text: string, note: string): string => (text === '' ? note : `${text}\n${note}`);
-
-function problemText(problem: 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE' | 'FILE_EMPTY'): string {
-  if (problem === 'FILE_TYPE_NOT_ALLOWED') return 'its type is not allowed';
-  if (problem === 'FILE_TOO_LARGE') return 'it is too large';
-  return 'it is empty';
 }

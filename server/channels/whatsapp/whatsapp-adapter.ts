@@ -22,6 +22,7 @@ import { messageToInbound } from './message-to-inbound';
 import { partMessage, replyParts, type ReplyPart } from './reply-parts';
 import { readWebhookBatch } from './webhook-batch';
 import { RepliesInParts } from '../shared/reply-parts-sent';
+import { withFileNotKept } from '../shared/file-not-kept';
 
 const secretOf = (channel: AdapterChannel, name: 'password' | 'appSecret'): string =>
   channel.secrets[name] ?? '';
@@ -140,7 +141,7 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
         const { media } = inbound;
         // A file the inbox cannot keep still leaves its trace in the message, never a lost message.
         const problem = attachmentProblem({ type: media.type, size: 1 });
-        if (problem) text = withNote(text, `[${media.name}: not kept, its type is not allowed]`);
+        if (problem) text = withFileNotKept(text, media.name, problem);
         else {
           const downloaded = await clientOf(channel).downloadMedia(
             media.mediaId,
@@ -209,5 +210,3 @@ function failureReason(error: { code: number | undefined; title: string } | unde
 
 /** Meta's "Re-engagement message": more than 24 hours since the customer last wrote. */
 const SESSION_CLOSED_CODE = 131047;
-
-const withNote = (text: string, note: string): string => (text === '' ? note : `${text}\n${note}`);
