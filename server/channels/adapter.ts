@@ -111,7 +111,13 @@ export type WebhookRequest = {
 
 /** A webhook call's verdict: refused (a wrong secret or signature, nothing stored), or its events. */
 export type WebhookResult =
-  | { ok: true; events: RawInboundEvent[]; statuses?: StatusReport[] }
+  | {
+      ok: true;
+      events: RawInboundEvent[];
+      statuses?: StatusReport[];
+      /** Parts of the call not taken, with why (another number, a malformed message): logged. */
+      skipped?: string[];
+    }
   | { ok: false; status: 401 | 403 | 400; reason: string };
 
 /** A file of an inbound message, fetched at once (a provider's file links expire). */

@@ -48,6 +48,9 @@ export const webhookRoutes =
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const verdict = adapter.webhook(channel, { headers: request.headers, body });
       if (!verdict.ok) fail('ACCESS_DENIED');
+      // Acknowledged all the same (the provider would only send them again), but never silently.
+      if (verdict.skipped && verdict.skipped.length > 0)
+        request.log.warn({ channelId, skipped: verdict.skipped }, 'webhook parts not taken');
       await storeInboundEvents(deps, channel, verdict.events);
       await applyStatusReports(deps, channel.id, verdict.statuses ?? []);
       kick();

@@ -17,7 +17,8 @@ import { checkBotToken } from './bot-check';
 import { replyParts, type ReplyPart } from './reply-parts';
 import { updateToInbound } from './update-to-inbound';
 import { pollUpdates } from './update-poller';
-import { SECRET_HEADER, secretMatches, webhookSecret } from './webhook-secret';
+import { SECRET_HEADER, webhookSecret } from './webhook-secret';
+import { secretMatches } from '../shared/derived-secret';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { withFileNotKept } from '../shared/file-not-kept';
 

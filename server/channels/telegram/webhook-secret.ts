@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedSecret } from '../shared/derived-secret';
 
 /** The header Telegram sends the secret_token given to setWebhook in. */
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -10,15 +10,5 @@ export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
  * replaced (start registers the webhook again). 43 characters of [A-Za-z0-9_-], as setWebhook
  * asks. It travels in a header, never in the webhook's path.
  */
-export function webhookSecret(botToken: string, channelId: string): string {
-  return createHmac('sha256', botToken).update(`telegram-webhook:${channelId}`).digest('base64url');
-}
-
-/** Whether a call's header holds the expected secret; compared in constant time. */
-export function secretMatches(header: string | string[] | undefined, expected: string): boolean {
-  if (typeof header !== 'string') return false;
-  const given = Buffer.from(header);
-  const wanted = Buffer.from(expected);
-  // timingSafeEqual needs equal lengths; the length of a derived secret is public anyway.
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
+export const webhookSecret = (botToken: string, channelId: string): string =>
+  derivedSecret(botToken, 'telegram-webhook', channelId);

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { ATTACHMENT_MAX_BYTES, attachmentProblem, errorText } from '../../../src/protocol';
 import type {
   AdapterChannel,
@@ -22,6 +22,7 @@ import { messageToInbound } from './message-to-inbound';
 import { partMessage, replyParts, type ReplyPart } from './reply-parts';
 import { readWebhookBatch } from './webhook-batch';
 import { RepliesInParts } from '../shared/reply-parts-sent';
+import { derivedSecret, secretMatches } from '../shared/derived-secret';
 import { withFileNotKept } from '../shared/file-not-kept';
 
 const secretOf = (channel: AdapterChannel, name: 'password' | 'appSecret'): string =>
@@ -37,7 +38,7 @@ const settingOf = (channel: AdapterChannel, name: 'login' | 'phoneNumberId'): st
  * stored, unguessable without the secret, and new when the secret is replaced.
  */
 export const verifyTokenOf = (appSecret: string, channelId: string): string =>
-  createHmac('sha256', appSecret).update(`whatsapp-verify:${channelId}`).digest('base64url');
+  derivedSecret(appSecret, 'whatsapp-verify', channelId);
 
 /** Meta's media sha256: hex in the documentation's examples, base64 in some answers; either is taken. */
 function hashMatches(bytes: Buffer, expected: string | undefined): boolean {
@@ -92,7 +93,8 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
 
     handshake(channel, query) {
       const token = verifyTokenOf(secretOf(channel, 'appSecret'), channel.id);
-      if (query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== token) return null;
+      if (query['hub.mode'] !== 'subscribe' || !secretMatches(query['hub.verify_token'], token))
+        return null;
       const challenge = query['hub.challenge'];
       // Meta's challenge is a number; nothing else is echoed back from our address.
       return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(challenge)
@@ -129,7 +131,7 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
             status: 'failed',
             reason: failureReason(report.error),
           });
-      return { ok: true, events: batch.messages, statuses };
+      return { ok: true, events: batch.messages, statuses, skipped: batch.skipped };
     },
 
     async toMessage(channel, event, signal): Promise<InboundMessage> {
