@@ -225,6 +225,9 @@ function useKeptListCopy(
  */
 export function useChatList(filter: ChatFilter, viewerId: string): ListedChats | undefined {
   const db = useStore();
+  // Said at render, the earliest moment: the whole tables' reads and the sync worker wait for
+  // this list's rows instead of the short cap (first-screen.ts). Saying it again changes nothing.
+  firstScreenOf(db).expect();
   const chatIndex = chatIndexOf(db);
   // The list follows the chats at a lower priority than the rest of the screen: a reply that is
   // sent, or a message that arrives, shows in the thread in its own frame, and the list's re-sort

@@ -16,8 +16,9 @@ import { forgetScreenCopy } from '../shell/screen-copy';
 
 /**
  * When the sync worker starts: a store that holds a cursor has a first screen to draw, and the
- * worker waits until it is drawn (at most FIRST_SCREEN_WAIT_MS), so its script is not fetched and
- * parsed beside that screen on a machine with few cores; the live connection follows a few frames
+ * worker waits until it is drawn (first-screen.ts: a chat list is waited for, a screen without one
+ * at most FIRST_SCREEN_WAIT_MS), so its script is not fetched and parsed, nor the catch-up asked
+ * for, beside that screen on a machine with few cores; the live connection follows a few frames
  * later and catches up from the cursor. A store with nothing in it has nothing to draw: the
  * bootstrap starts at once.
  */
