@@ -1,4 +1,4 @@
-import type { ChannelType, ErrorName } from '../../src/protocol';
+import type { ChannelType, ErrorName, MessengerTemplate, SentTemplate } from '../../src/protocol';
 
 /**
  * The contract every connectable channel type implements (docs/channels.md "The adapter"). An
@@ -117,8 +117,58 @@ export type WebhookResult =
       statuses?: StatusReport[];
       /** Parts of the call not taken, with why (another number, a malformed message): logged. */
       skipped?: string[];
+      /** Registered templates' reviews the provider reported. */
+      templates?: TemplateReport[];
     }
   | { ok: false; status: 401 | 403 | 400; reason: string };
+
+/** A registered template's review as the provider reported it (approved, rejected with why, …). */
+export type TemplateReport = {
+  providerTemplateId: string;
+  status: 'pending' | 'approved' | 'rejected' | 'paused' | 'disabled';
+  reason: string | null;
+};
+
+/** A registered template as written, for the provider to register. */
+export type ProviderTemplate = Pick<
+  MessengerTemplate,
+  'name' | 'category' | 'language' | 'header' | 'text' | 'footer' | 'buttons'
+>;
+
+/** What submitting a template came to. */
+export type TemplateSubmitResult =
+  /** The provider took it, under its id, and says where the review stands. */
+  | {
+      kind: 'submitted';
+      providerId: string;
+      status: TemplateReport['status'];
+      reason: string | null;
+    }
+  /** The provider refused it as written (a name taken there, a shape it will not review): rejected. */
+  | { kind: 'refused'; reason: string }
+  | { kind: 'retry'; reason: string; retryAfterSeconds?: number };
+
+/** What removing a template at the provider came to; one it does not know is removed. */
+export type TemplateRemoveResult =
+  { kind: 'removed' } | { kind: 'retry'; reason: string; retryAfterSeconds?: number };
+
+/** A provider that registers message templates (WhatsApp): submitted and removed by the channel workers. */
+export type TemplateRegistry = {
+  /**
+   * Submits a template for review: a new one, or, with the provider's id of one it holds (a
+   * rejected template rewritten), that one edited, since the provider keys it by name and language.
+   */
+  submit(
+    channel: AdapterChannel,
+    template: ProviderTemplate & { providerId: string | null },
+    signal: AbortSignal,
+  ): Promise<TemplateSubmitResult>;
+  remove(
+    channel: AdapterChannel,
+    template: { name: string; providerId: string },
+    signal: AbortSignal,
+  ): Promise<TemplateRemoveResult>;
+};
 
 /** A file of an inbound message, fetched at once (a provider's file links expire). */
 export type InboundFile = { name: string; type: string; bytes: Buffer };
@@ -156,6 +206,11 @@ export type OutboundMessage = {
   thread: string[];
   /** The payload of the customer's latest inbound event in this chat, if any (its subject, …). */
   lastInbound: unknown;
+  /**
+   * A reply sent as a registered template: the provider is sent the template and these values,
+   * not `text` (which is the template filled in, as the thread shows it).
+   */
+  template?: SentTemplate;
 };
 
 /** What sending once came to. */
@@ -214,6 +269,9 @@ export type ChannelAdapter = {
     event: RawInboundEvent,
     signal: AbortSignal,
   ): Promise<InboundMessage>;
+
+  /** Present for providers that register message templates (WhatsApp). */
+  templates?: TemplateRegistry;
 
   /** Sends one reply once. Must not throw for a provider's answer: name it as a SendResult. */
   send(channel: AdapterChannel, message: OutboundMessage, signal: AbortSignal): Promise<SendResult>;

@@ -2,6 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   AUTO_REPLY_KINDS,
   CONTACT_KINDS,
+  MESSENGER_TEMPLATE_CATEGORIES,
+  MESSENGER_TEMPLATE_LANGUAGES,
+  MESSENGER_TEMPLATE_STATUSES,
+  type MessengerTemplateButton,
+  type SentTemplate,
   type ClientField,
   type Attachment,
   type RoutingAction,
@@ -502,6 +507,8 @@ export const messages = pgTable(
     buttons: textList(),
     /** Why an `undelivered` reply failed, as the channel's provider said it. */
     failureReason: text(),
+    /** The registered messenger template it was sent as, with the values of its variables. */
+    template: jsonb().$type<SentTemplate>(),
     createdAt: created(),
   },
   (t) => [index('messages_chat_created').on(t.chatId, t.createdAt)],
@@ -694,6 +701,44 @@ export const autoReplies = pgTable(
     updatedAt: created(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.kind] }), uniqueIndex('auto_replies_id').on(t.id)],
+);
+
+/**
+ * Registered messenger templates (spec §3; docs/messenger-templates.md). The row is also the job
+ * of its trip to the provider: `dueAt` is set while a submission or a deletion is owed to it
+ * (status `submitting` or `deleting`), claimed by the channel workers like a delivery.
+ */
+export const messengerTemplates = pgTable(
+  'messenger_templates',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    name: text().notNull(),
+    category: text({ enum: MESSENGER_TEMPLATE_CATEGORIES }).notNull(),
+    language: text({ enum: MESSENGER_TEMPLATE_LANGUAGES }).notNull(),
+    header: text(),
+    text: text().notNull(),
+    footer: text(),
+    buttons: jsonb().$type<MessengerTemplateButton[]>().notNull().default([]),
+    status: text({ enum: MESSENGER_TEMPLATE_STATUSES }).notNull().default('draft'),
+    reason: text(),
+    /** The provider's id of the template, once it took the submission. */
+    providerId: text(),
+    registeredAt: ts(),
+    dueAt: ts(),
+    attempts: integer().notNull().default(0),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  (t) => [
+    uniqueIndex('messenger_templates_name').on(t.channelId, t.name, t.language),
+    index('messenger_templates_due')
+      .on(t.dueAt)
+      .where(sql`due_at IS NOT NULL`),
+  ],
 );
 
 /**

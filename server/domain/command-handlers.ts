@@ -6,6 +6,7 @@ import { messageHandlers } from './messages/handlers';
 import { peopleHandlers } from './people/handlers';
 import { categoryHandlers } from './categories/handlers';
 import { templateHandlers } from './templates/handlers';
+import { messengerTemplateHandlers } from './messenger-templates/handlers';
 import { reportHandlers } from './reports/handlers';
 import { channelHandlers, channelPreparers } from './channels/handlers';
 import type { AreaPreparers } from './core/command-prepare';
@@ -23,6 +24,7 @@ export const COMMAND_HANDLERS: CommandHandlers = combineAreaHandlers(
   channelHandlers,
   categoryHandlers,
   templateHandlers,
+  messengerTemplateHandlers,
   reportHandlers,
 );
 

@@ -134,6 +134,11 @@ export const SERVER_SYNCED_TABLES = {
     sight: ORG,
     toWire: wire.channelHealthRow,
   }),
+  messengerTemplates: synced(t.messengerTemplates, {
+    orgId: t.messengerTemplates.orgId,
+    sight: ORG,
+    toWire: wire.messengerTemplateRow,
+  }),
   dayFigures: synced(t.dayFigures, {
     orgId: t.dayFigures.orgId,
     sight: { kind: 'stats' },

@@ -1,5 +1,6 @@
 import type * as schema from '../db/schema';
 import type {
+  MessengerTemplate,
   AutoReplyRow,
   Channel,
   ChannelHealth,
@@ -279,6 +280,16 @@ export const messageRow = (r: typeof schema.messages.$inferSelect): Message => (
   attachments: r.attachments,
   buttons: r.buttons,
   failureReason: r.failureReason,
+  // Only on the few messages sent as a template: every other message's row stays as short.
+  ...(r.template
+    ? {
+        template: {
+          templateId: r.template.templateId,
+          name: r.template.name,
+          language: r.template.language,
+        },
+      }
+    : {}),
   createdAt: iso(r.createdAt),
 });
 
@@ -309,5 +320,25 @@ export const autoReplyRow = (r: typeof schema.autoReplies.$inferSelect): AutoRep
   text: r.text,
   buttons: r.buttons,
   attachments: r.attachments,
+  updatedAt: iso(r.updatedAt),
+});
+
+/** A registered messenger template: its provider id and its trip's job columns stay on the server. */
+export const messengerTemplateRow = (
+  r: typeof schema.messengerTemplates.$inferSelect,
+): MessengerTemplate => ({
+  id: r.id,
+  channelId: r.channelId,
+  name: r.name,
+  category: r.category,
+  language: r.language,
+  header: r.header,
+  text: r.text,
+  footer: r.footer,
+  buttons: r.buttons,
+  status: r.status,
+  reason: r.reason,
+  registeredAt: r.registeredAt ? iso(r.registeredAt) : null,
+  createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });

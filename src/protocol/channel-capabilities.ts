@@ -61,3 +61,11 @@ export function buttonProblemOf(
   if (index >= 0) return { name: 'BUTTON_TEXT_TOO_LONG', params: { max: limits.textMax }, index };
   return null;
 }
+
+/**
+ * The channel types whose provider registers message templates (spec §2 templates/whats-app, §4:
+ * one messenger's 24-hour session): WhatsApp alone.
+ */
+export const TEMPLATE_CHANNEL_TYPES = ['whatsapp'] as const satisfies readonly ChannelType[];
+export const takesTemplates = (type: string): boolean =>
+  (TEMPLATE_CHANNEL_TYPES as readonly string[]).includes(type);

@@ -256,6 +256,29 @@ export const ERROR_TEXTS = {
     en: 'The customer’s 24-hour session has ended: only a registered template can be sent until they write again from their phone',
     ru: '24-часовая сессия клиента закончилась: до его нового сообщения с телефона можно отправить только зарегистрированный шаблон',
   },
+  /** A registered messenger template's name and language are taken in its channel (the provider keys them so). */
+  MESSENGER_TEMPLATE_EXISTS: {
+    en: 'This channel already has a template with this name and language',
+    ru: 'В этом канале уже есть шаблон с таким названием и языком',
+  },
+  MESSENGER_TEMPLATE_NAME_INVALID: {
+    en: 'The template name may hold only lowercase Latin letters, digits and underscores',
+    ru: 'Название шаблона может содержать только строчные латинские буквы, цифры и подчёркивания',
+  },
+  /** The provider numbers a template's variables {{1}}, {{2}}, … from one, without gaps. */
+  MESSENGER_TEMPLATE_VARIABLES_INVALID: {
+    en: 'Variables must be numbered {{1}}, {{2}} and so on, in order; the header may hold one and the footer none',
+    ru: 'Переменные нумеруются по порядку: {{1}}, {{2}} и так далее; в заголовке может быть одна, в подписи — ни одной',
+  },
+  MESSENGER_TEMPLATE_NOT_APPROVED: {
+    en: 'The messenger has not approved this template yet',
+    ru: 'Мессенджер ещё не одобрил этот шаблон',
+  },
+  /** A template sent with its variables: each filled, one line each (the provider refuses line breaks in them). */
+  MESSENGER_TEMPLATE_PARAMETERS_INVALID: {
+    en: 'Fill in every variable of the template, each on one line without tabs or runs of spaces',
+    ru: 'Заполните все переменные шаблона: каждую одной строкой, без табуляций и серий пробелов',
+  },
   CHAT_CANNOT_EXPIRE_BACK: {
     en: 'A chat cannot expire back',
     ru: 'Чат не может вернуться из просроченного состояния',

@@ -43,6 +43,11 @@ export const EVENT_TYPES = [
   'routingRule.saved',
   'routingRule.deleted',
   'autoReplies.saved',
+  /** A registered messenger template written, submitted, reviewed by the provider, or deleted. */
+  'messengerTemplate.saved',
+  'messengerTemplate.submitted',
+  'messengerTemplate.reviewed',
+  'messengerTemplate.deleted',
   'team.distributionSet',
   'team.created',
   'team.updated',

@@ -26,6 +26,8 @@ export * from './entities/blacklist';
 export * from './entities/request-category';
 export * from './entities/template';
 export * from './template-placeholders';
+export * from './entities/messenger-template';
+export * from './messenger-template';
 export * from './entities/chat';
 export * from './entities/message';
 export * from './entities/intent';

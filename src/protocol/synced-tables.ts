@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AutoReplyRowSchema } from './entities/auto-reply';
+import { MessengerTemplateSchema } from './entities/messenger-template';
 import { ChannelSchema } from './entities/channel';
 import { RoutingRuleRowSchema } from './entities/routing-rule';
 import { ChannelHealthSchema } from './entities/channel-health';
@@ -107,6 +108,7 @@ export const SYNCED_TABLES = {
   autoReplies: synced(AutoReplyRowSchema, { key: 'id', indexes: ['channelId'] }),
   channelHealth: synced(ChannelHealthSchema, { key: 'id', indexes: [] }),
   dayFigures: synced(DayFiguresSchema, { key: 'id', indexes: [] }),
+  messengerTemplates: synced(MessengerTemplateSchema, { key: 'id', indexes: ['channelId'] }),
 };
 
 export type SyncTable = keyof typeof SYNCED_TABLES;

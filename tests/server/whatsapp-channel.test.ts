@@ -6,7 +6,8 @@ import type { ChannelAdapter } from '../../server/channels/adapter';
 import { channelAdapters } from '../../server/channels/registry';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
 import { channelWorkers, customerMessages, until } from './provider-channel-helpers';
-import { call, command, login, sendCommands, serverForSuite, upload } from './harness';
+import { connectWhatsApp } from './whatsapp-channel-helpers';
+import { call, command, sendCommands, serverForSuite, upload } from './harness';
 import {
   startCloudApiServer,
   type CloudApiServer,
@@ -32,33 +33,11 @@ const suite = serverForSuite({ channelAdapters: adapters });
 const anna = { waId: '79161234567', name: 'Anna Petrova' };
 const boris = { waId: '4915112345678', name: 'Boris' };
 
-async function connect(
+const connect = (
   account: FakeWhatsAppAccount,
   name: string,
   overrides: { phone?: string; login?: string; password?: string } = {},
-) {
-  const admin = await login(suite.server, 'admin@demo.test');
-  const channelId = newId();
-  const [result] = await sendCommands(suite.server, admin, [
-    command('channel.create', {
-      channelId,
-      type: 'whatsapp',
-      name,
-      teamId: suite.ids.support.id,
-      notificationEmail: null,
-      teamVisibility: true,
-      active: true,
-      ratingText: '',
-      ratingBeforeEnd: false,
-      settings: {
-        phone: overrides.phone ?? account.phone,
-        login: overrides.login ?? account.accountId,
-      },
-      secrets: { password: overrides.password ?? account.token, appSecret: account.appSecret },
-    }),
-  ]);
-  return { admin, channelId, result };
-}
+) => connectWhatsApp(suite, account, name, overrides);
 
 const workersWith = (publicUrl: string | null): ChannelWorkers => channelWorkers(suite, publicUrl);
 

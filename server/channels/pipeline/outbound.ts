@@ -149,6 +149,7 @@ async function outboundOf(
       }),
       thread,
       lastInbound,
+      ...(message.template ? { template: message.template } : {}),
     },
   };
 }

@@ -7,6 +7,7 @@ import { adapterOf } from '../registry';
 import { adapterChannel, type PipelineDeps } from './pipeline-deps';
 import { storeInboundEvents } from './inbound';
 import { applyStatusReports } from './statuses';
+import { applyTemplateReports } from './template-work';
 
 const WebhookParams = v.object({ channelId: IdSchema });
 
@@ -53,6 +54,7 @@ export const webhookRoutes =
         request.log.warn({ channelId, skipped: verdict.skipped }, 'webhook parts not taken');
       await storeInboundEvents(deps, channel, verdict.events);
       await applyStatusReports(deps, channel.id, verdict.statuses ?? []);
+      await applyTemplateReports(deps, channel.id, verdict.templates ?? []);
       kick();
       return { code: 'ok' as const };
     });

@@ -2,6 +2,7 @@ import { newId } from '../../../src/protocol';
 import type { PipelineDeps } from './pipeline-deps';
 import { runDueInboundEvents } from './inbound';
 import { runDueDeliveries } from './outbound';
+import { runDueTemplateWork } from './template-work';
 import { ReceiverSupervisor } from './receivers';
 
 export type ChannelWorkers = {
@@ -47,6 +48,7 @@ export function startChannelWorkers(
   const round = async () => {
     await runDueInboundEvents(deps);
     await runDueDeliveries(deps);
+    await runDueTemplateWork(deps);
     if (superviseNow || Date.now() - lastSupervised >= superviseMs) {
       superviseNow = false;
       lastSupervised = Date.now();

@@ -31,6 +31,14 @@ const MediaUrlSchema = v.looseObject({
 
 const IdSchema = v.looseObject({ id: v.string() });
 
+/** Meta's answer to a template submitted: its id and where the review stands. */
+const TemplateCreatedSchema = v.looseObject({
+  id: v.string(),
+  status: v.optional(v.string()),
+  category: v.optional(v.string()),
+});
+export type WaTemplateCreated = v.InferOutput<typeof TemplateCreatedSchema>;
+
 function parsed<T extends v.GenericSchema>(schema: T, value: unknown): v.InferOutput<T> {
   const result = v.safeParse(schema, value);
   if (!result.success)
@@ -83,6 +91,57 @@ export class CloudApiClient {
       signal,
     );
     return parsed(SentSchema, answer).messages[0]?.id ?? '';
+  }
+
+  /**
+   * Submits a message template for review (POST /{WABA}/message_templates): Meta checks its shape
+   * at once (a refusal is a GraphApiError with its words) and reviews the rest later, reporting the
+   * outcome through the `message_template_status_update` webhook.
+   */
+  async createTemplate(
+    accountId: string,
+    template: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<WaTemplateCreated> {
+    const answer = await graphCall(
+      this.access,
+      `${encodeURIComponent(accountId)}/message_templates`,
+      { method: 'POST', json: template },
+      signal,
+    );
+    return parsed(TemplateCreatedSchema, answer);
+  }
+
+  /**
+   * Edits a template Meta holds (POST /{template id}): its category and components, which sends it
+   * to review again. Meta's name and language stay; a rejected template is fixed this way.
+   */
+  async editTemplate(
+    templateId: string,
+    template: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await graphCall(
+      this.access,
+      encodeURIComponent(templateId),
+      { method: 'POST', json: { category: template.category, components: template.components } },
+      signal,
+    );
+  }
+
+  /** Deletes one language of a template by its name and id (DELETE /{WABA}/message_templates). */
+  async deleteTemplate(
+    accountId: string,
+    name: string,
+    templateId: string,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await graphCall(
+      this.access,
+      `${encodeURIComponent(accountId)}/message_templates`,
+      { method: 'DELETE', query: { name, hsm_id: templateId } },
+      signal,
+    );
   }
 
   /** Uploads a file as bytes (multipart), for a message to name by id: never a link to us. */

@@ -8,6 +8,7 @@ import type {
   OutboundMessage,
   SendResult,
   StatusReport,
+  TemplateReport,
   WebhookRequest,
   WebhookResult,
 } from '../adapter';
@@ -21,6 +22,7 @@ import { CloudApiClient } from './cloud-api-client';
 import { messageToInbound } from './message-to-inbound';
 import { partMessage, replyParts, type ReplyPart } from './reply-parts';
 import { readWebhookBatch } from './webhook-batch';
+import { templateMessage, templateStatusOf, templateSubmission } from './template-components';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { derivedSecret, secretMatches } from '../shared/derived-secret';
 import { withFileNotKept } from '../shared/file-not-kept';
@@ -131,7 +133,18 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
             status: 'failed',
             reason: failureReason(report.error),
           });
-      return { ok: true, events: batch.messages, statuses, skipped: batch.skipped };
+      const templates: TemplateReport[] = [];
+      for (const report of batch.templates) {
+        const status = templateStatusOf(report.event);
+        if (status === null) batch.skipped.push(`template event not followed: ${report.event}`);
+        else
+          templates.push({
+            providerTemplateId: report.providerTemplateId,
+            status,
+            reason: report.reason === null || report.reason === 'NONE' ? null : report.reason,
+          });
+      }
+      return { ok: true, events: batch.messages, statuses, templates, skipped: batch.skipped };
     },
 
     async toMessage(channel, event, signal): Promise<InboundMessage> {
@@ -168,9 +181,66 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
       };
     },
 
+    templates: {
+      async submit(channel, template, signal) {
+        try {
+          const submission = templateSubmission(template);
+          if (template.providerId !== null) {
+            await clientOf(channel).editTemplate(template.providerId, submission, signal);
+            return {
+              kind: 'submitted',
+              providerId: template.providerId,
+              status: 'pending',
+              reason: null,
+            };
+          }
+          const created = await clientOf(channel).createTemplate(
+            settingOf(channel, 'login'),
+            submission,
+            signal,
+          );
+          return {
+            kind: 'submitted',
+            providerId: created.id,
+            status: templateStatusOf(created.status ?? 'PENDING') ?? 'pending',
+            reason: null,
+          };
+        } catch (error) {
+          if (!(error instanceof GraphApiError) || error.retryable || error.tokenLapsed)
+            return retryOf(error);
+          return { kind: 'refused', reason: error.description };
+        }
+      },
+      async remove(channel, template, signal) {
+        try {
+          await clientOf(channel).deleteTemplate(
+            settingOf(channel, 'login'),
+            template.name,
+            template.providerId,
+            signal,
+          );
+          return { kind: 'removed' };
+        } catch (error) {
+          // Gone already (deleted in Meta's manager): what was asked for holds.
+          if (error instanceof GraphApiError && error.status === 404) return { kind: 'removed' };
+          if (error instanceof GraphApiError && !error.retryable && !error.tokenLapsed)
+            return { kind: 'removed' };
+          return retryOf(error);
+        }
+      },
+    },
+
     send(channel, message: OutboundMessage, signal): Promise<SendResult> {
       const client = clientOf(channel);
       const phoneNumberId = settingOf(channel, 'phoneNumberId');
+      const { template } = message;
+      if (template)
+        return replies.send(
+          message.messageId,
+          [{ kind: 'template' as const }],
+          () => client.send(phoneNumberId, templateMessage(template, message.recipient), signal),
+          (error) => sendFailure(error),
+        );
       return replies.send(
         message.messageId,
         replyParts(message.text, message.files),
@@ -181,24 +251,30 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
               : await client.uploadMedia(phoneNumberId, part.file, signal);
           return client.send(phoneNumberId, partMessage(part, message.recipient, mediaId), signal);
         },
-        (error) => {
-          if (!(error instanceof GraphApiError)) return undefined;
-          if (error.retryable)
-            return {
-              kind: 'retry',
-              reason: error.message,
-              ...(error.retryAfterSeconds !== undefined
-                ? { retryAfterSeconds: error.retryAfterSeconds }
-                : {}),
-            };
-          return {
-            kind: 'failed',
-            reason: failureReason({ code: error.code, title: error.description }),
-          };
-        },
+        (error) => sendFailure(error),
       );
     },
   };
+}
+
+/** A provider's answer that means "try again later" (or no answer at all). */
+function retryOf(error: unknown): { kind: 'retry'; reason: string; retryAfterSeconds?: number } {
+  if (!(error instanceof GraphApiError))
+    return { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
+  return {
+    kind: 'retry',
+    reason: error.message,
+    ...(error.retryAfterSeconds !== undefined
+      ? { retryAfterSeconds: error.retryAfterSeconds }
+      : {}),
+  };
+}
+
+/** A send's refusal as the pipeline takes it: retried when Meta says "not now", failed otherwise. */
+function sendFailure(error: unknown): Exclude<SendResult, { kind: 'sent' }> | undefined {
+  if (!(error instanceof GraphApiError)) return undefined;
+  if (error.retryable) return retryOf(error);
+  return { kind: 'failed', reason: failureReason({ code: error.code, title: error.description }) };
 }
 
 /**

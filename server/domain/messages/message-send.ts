@@ -6,9 +6,10 @@ import { messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { addHistory, chatMoveChanges } from '../chats/chat-changes';
-import { lockChat, updateChat } from '../chats/chat-access';
+import { lockChat, updateChat, type ChatRecord } from '../chats/chat-access';
 import { replyAssignment } from './reply-assignment';
 import { requireViewer } from '../core/require-viewer';
+import type { Viewer } from '../../auth/viewer';
 import { storedAttachments } from './message-attachments';
 import { newMessageId } from './message-id';
 import { queueDelivery } from './delivery-job';
@@ -24,43 +25,72 @@ export async function messageSend(
   const chat = await lockChat(scope, payload.chatId);
   const internal = payload.internal;
   const messageId = await newMessageId(scope, payload.messageId);
-
-  let takes = false;
-  if (!internal) {
-    if (chat.status === 'closed') fail('CHAT_CLOSED');
-    const [channel] = await scope.tx
-      .select({ active: channels.active, type: channels.type })
-      .from(channels)
-      .where(and(eq(channels.id, chat.channelId), eq(channels.orgId, scope.orgId)));
-    if (!channel?.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
-    // Spec §4: after a messenger's 24-hour session only a registered template reaches the customer.
-    if (
-      messengerSession(channel.type, chat.lastClientMessageAt, scope.now.getTime()).kind ===
-      'closed'
-    )
-      fail('MESSENGER_SESSION_EXPIRED');
-    const assignment = replyAssignment(viewer, chat);
-    if (assignment === 'refuse') fail('CHAT_NOT_ASSIGNED_TO_YOU');
-    takes = assignment === 'take';
-  }
-
+  const takes = internal ? false : await replyMayGo(scope, viewer, chat, 'free');
   const attachments = await storedAttachments(scope, payload.attachments, {
     kind: 'staff',
     orgId: scope.orgId,
     userId: viewer.id,
   });
+  await storeStaffMessage(scope, viewer, chat, takes, {
+    id: messageId,
+    text,
+    internal,
+    attachments,
+    template: null,
+  });
+}
+
+/**
+ * Whether a reply may go to the chat's customer now, and whether it takes the chat: the chat open,
+ * its channel active, the viewer allowed to answer it (replyAssignment), and for a free-form reply
+ * the messenger's 24-hour session still open (spec §4: after it only a registered template goes).
+ */
+export async function replyMayGo(
+  scope: CommandScope,
+  viewer: Viewer,
+  chat: ChatRecord,
+  kind: 'free' | 'template',
+): Promise<boolean> {
+  if (chat.status === 'closed') fail('CHAT_CLOSED');
+  const [channel] = await scope.tx
+    .select({ active: channels.active, type: channels.type })
+    .from(channels)
+    .where(and(eq(channels.id, chat.channelId), eq(channels.orgId, scope.orgId)));
+  if (!channel?.active) fail('SEND_TO_DEACTIVATED_CHANNEL');
+  if (
+    kind === 'free' &&
+    messengerSession(channel.type, chat.lastClientMessageAt, scope.now.getTime()).kind === 'closed'
+  )
+    fail('MESSENGER_SESSION_EXPIRED');
+  const assignment = replyAssignment(viewer, chat);
+  if (assignment === 'refuse') fail('CHAT_NOT_ASSIGNED_TO_YOU');
+  return assignment === 'take';
+}
+
+/**
+ * Stores a staff member's message and what it does: a reply is queued for the channel's provider
+ * and moves the chat's reply facts (and takes it when `takes`); a note stays among staff.
+ */
+export async function storeStaffMessage(
+  scope: CommandScope,
+  viewer: Viewer,
+  chat: ChatRecord,
+  takes: boolean,
+  written: Pick<
+    typeof messages.$inferInsert,
+    'id' | 'text' | 'internal' | 'attachments' | 'template'
+  > & { internal: boolean },
+): Promise<void> {
+  const { internal } = written;
   const [message] = await scope.tx
     .insert(messages)
     .values({
-      id: messageId,
+      ...written,
       orgId: scope.orgId,
       chatId: chat.id,
       authorKind: 'operator',
       authorId: viewer.id,
-      text,
-      internal,
       status: 'sent',
-      attachments,
       createdAt: scope.now,
     })
     .returning();

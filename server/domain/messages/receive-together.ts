@@ -219,6 +219,7 @@ export async function receiveTogether(
     attachments: [],
     buttons: [],
     failureReason: null,
+    template: null,
     createdAt: entry.at,
   }));
   const stored = await bulkInsert(

@@ -8,6 +8,11 @@ import { useI18n, type MessageKey } from '../../ui/i18n';
 /** A name for every command staff can send, so a refusal says what was refused. */
 const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'message.send': 'command.message.send',
+  'message.sendTemplate': 'command.message.sendTemplate',
+  'messengerTemplate.create': 'command.messengerTemplate.create',
+  'messengerTemplate.update': 'command.messengerTemplate.update',
+  'messengerTemplate.submit': 'command.messengerTemplate.submit',
+  'messengerTemplate.delete': 'command.messengerTemplate.delete',
   'chat.take': 'command.chat.take',
   'chat.transfer': 'command.chat.transfer',
   'chat.close': 'command.chat.close',

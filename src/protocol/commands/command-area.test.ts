@@ -9,6 +9,7 @@ import { CLIENT_COMMANDS } from './clients';
 import { CHANNEL_COMMANDS } from './channels';
 import { CATEGORY_COMMANDS } from './categories';
 import { TEMPLATE_COMMANDS } from './templates';
+import { MESSENGER_TEMPLATE_COMMANDS } from './messenger-templates';
 import { REPORT_COMMANDS } from './reports';
 import { COMMAND_PAYLOADS, COMMAND_TYPES, STAFF_COMMAND_TYPES } from '.';
 
@@ -21,6 +22,7 @@ const AREAS = [
   CHANNEL_COMMANDS,
   CATEGORY_COMMANDS,
   TEMPLATE_COMMANDS,
+  MESSENGER_TEMPLATE_COMMANDS,
   REPORT_COMMANDS,
 ];
 const Empty = v.object({});

@@ -10,6 +10,7 @@ import { CLIENT_COMMANDS } from './clients';
 import { CHANNEL_COMMANDS } from './channels';
 import { CATEGORY_COMMANDS } from './categories';
 import { TEMPLATE_COMMANDS } from './templates';
+import { MESSENGER_TEMPLATE_COMMANDS } from './messenger-templates';
 import { REPORT_COMMANDS } from './reports';
 
 export * from './command-area';
@@ -21,6 +22,7 @@ export * from './clients';
 export * from './channels';
 export * from './categories';
 export * from './templates';
+export * from './messenger-templates';
 export * from './reports';
 
 /**
@@ -38,6 +40,7 @@ const ALL_COMMANDS = combineCommandAreas([
   CHANNEL_COMMANDS,
   CATEGORY_COMMANDS,
   TEMPLATE_COMMANDS,
+  MESSENGER_TEMPLATE_COMMANDS,
   REPORT_COMMANDS,
 ]);
 

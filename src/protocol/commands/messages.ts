@@ -3,7 +3,9 @@ import { IdSchema } from '../ids';
 import { LIMITS } from '../limits';
 import { AttachmentListSchema } from '../attachments';
 import { CustomerMessageTextSchema, MessageTextSchema, customerDetail } from '../validation';
+import { SafeText } from '../text';
 import { commandArea } from './command-area';
+import { MESSENGER_TEMPLATE_LIMITS } from '../entities/messenger-template';
 
 /** Message ids are chosen by the sender, so an offline message keeps its id. */
 export const MessageSendPayload = v.object({
@@ -13,6 +15,28 @@ export const MessageSendPayload = v.object({
   internal: v.optional(v.boolean(), false),
   /** Files uploaded (PUT /api/files/:id) before the command is sent; the server checks each. */
   attachments: AttachmentListSchema,
+});
+
+/** A variable's value: what `parametersFit` checks against the template itself. */
+const TemplateValue = v.pipe(
+  v.string(),
+  SafeText,
+  v.maxLength(MESSENGER_TEMPLATE_LIMITS.parameterMax),
+);
+
+/**
+ * A registered messenger template sent to the chat's customer with its variables' values: the
+ * one message a messenger takes once the customer's 24-hour session has ended (spec §4). The
+ * message shows the template's text filled in; the provider gets the template and the values.
+ */
+export const MessageSendTemplatePayload = v.object({
+  chatId: IdSchema,
+  messageId: v.optional(IdSchema),
+  templateId: IdSchema,
+  parameters: v.object({
+    header: v.pipe(v.array(TemplateValue), v.maxLength(1)),
+    body: v.pipe(v.array(TemplateValue), v.maxLength(100)),
+  }),
 });
 
 /** A customer's message as a channel adapter delivers it; never accepted from staff tokens. */
@@ -37,6 +61,7 @@ export const MESSAGE_COMMANDS = commandArea(
   {
     'message.send': MessageSendPayload,
     'message.receive': MessageReceivePayload,
+    'message.sendTemplate': MessageSendTemplatePayload,
   },
-  ['message.send'],
+  ['message.send', 'message.sendTemplate'],
 );

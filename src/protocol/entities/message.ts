@@ -30,6 +30,13 @@ export const MessageSchema = v.object({
    * older rows and on every other status.
    */
   failureReason: v.optional(v.nullable(v.string())),
+  /**
+   * A registered messenger template this message was sent as (its text is the template filled
+   * in): the thread names it, the channel sends the template itself. Absent on every other message.
+   */
+  template: v.optional(
+    v.nullable(v.object({ templateId: IdSchema, name: v.string(), language: v.string() })),
+  ),
   createdAt: TimestampSchema,
 });
 export type Message = v.InferOutput<typeof MessageSchema>;

@@ -15,6 +15,14 @@ import type { AddressInfo } from 'node:net';
  * Knobs for tests: customers write (text, image, document), several messages and statuses in
  * one batch, a delivery made twice, statuses out of order, the next calls answering 429 or 503
  * with Meta's codes, a clock to move, and every message our side sent, recorded as received.
+ *
+ * Message templates as the Business Management API has them: `POST /{WABA}/message_templates`
+ * checks a template's shape at once (name, category, language, variables with examples, buttons;
+ * a name and language taken is error 100 / 2388024) and answers PENDING; a test then reviews it
+ * (`review`), which reports the outcome by a signed `message_template_status_update` webhook;
+ * `DELETE` by name and id. A template message is refused unless its template is approved (132001)
+ * and its values fit it (132000, 132018). A free-form message more than 24 hours after the
+ * customer last wrote is refused with 131047, as Meta does.
  */
 
 export type WaCustomer = { waId: string; name: string };
@@ -28,6 +36,18 @@ export type SentWhatsApp = {
   caption?: string;
   media?: { name: string | undefined; type: string; bytes: Buffer };
   body: Record<string, unknown>;
+  /** A template message: the template's name, language and the values sent for its variables. */
+  template?: { name: string; language: string; header: string[]; body: string[] };
+};
+
+/** A template the account holds, as Meta keeps it. */
+export type HeldTemplate = {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED';
+  components: Record<string, unknown>[];
 };
 
 type StoredMedia = { id: string; type: string; bytes: Buffer; name: string | undefined };
@@ -74,6 +94,10 @@ export class FakeWhatsAppAccount {
   /** Webhook deliveries and the status our server answered each with. */
   readonly webhookAnswers: number[] = [];
   readonly media = new Map<string, StoredMedia>();
+  /** The account's message templates, by Meta's id. */
+  readonly templates = new Map<string, HeldTemplate>();
+  /** When each customer (wa_id) last wrote: their 24-hour window. */
+  readonly lastInbound = new Map<string, number>();
   private failures: { edges: string[] | '*'; failure: Failure }[] = [];
 
   constructor(
@@ -206,6 +230,41 @@ export class FakeWhatsAppAccount {
     return status;
   }
 
+  /**
+   * Meta's review of a template comes to an end: its status moves, and the account's callback is
+   * told by a `message_template_status_update` change (with the reason of a rejection).
+   */
+  async review(
+    templateId: string,
+    event: 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED',
+    reason = 'NONE',
+  ): Promise<number> {
+    const template = this.templates.get(templateId);
+    if (!template) throw new Error(`no template ${templateId}`);
+    template.status = event;
+    return this.deliver(
+      this.batch([
+        {
+          field: 'message_template_status_update',
+          value: {
+            event,
+            message_template_id: Number(template.id),
+            message_template_name: template.name,
+            message_template_language: template.language,
+            reason,
+          },
+        },
+      ]),
+    );
+  }
+
+  /** The account's template of this name and language, if it holds one. */
+  templateNamed(name: string, language: string): HeldTemplate | undefined {
+    return [...this.templates.values()].find(
+      (template) => template.name === name && template.language === language,
+    );
+  }
+
   storeMedia(type: string, bytes: Buffer, name?: string): StoredMedia {
     const stored = { id: String(900_000_000 + this.media.size * 7 + 1), type, bytes, name };
     this.media.set(stored.id, stored);
@@ -221,6 +280,7 @@ export class FakeWhatsAppAccount {
   }
 
   private messageChange(customer: WaCustomer, contents: Record<string, unknown>[]): WebhookChange {
+    this.lastInbound.set(customer.waId, this.server.now());
     const timestamp = String(Math.floor(this.server.now() / 1000));
     return {
       field: 'messages',
@@ -451,6 +511,30 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
       answer(response, 200, { success: true });
       return;
     }
+    if (edge === 'message_templates') {
+      if (id !== account.accountId) throw graphError(400, 100, 'Invalid parameter');
+      if (method === 'POST') {
+        answer(response, 200, createTemplate(account, JSON.parse(body.toString('utf8') || '{}')));
+        return;
+      }
+      if (method === 'DELETE') {
+        const name = url.searchParams.get('name') ?? '';
+        const held = account.templates.get(url.searchParams.get('hsm_id') ?? '');
+        if (!held || held.name !== name)
+          throw graphError(400, 100, 'Invalid parameter', {
+            error_subcode: 2593002,
+            error_user_msg: 'Message template not found',
+          });
+        account.templates.delete(held.id);
+        answer(response, 200, { success: true });
+        return;
+      }
+      answer(response, 200, {
+        data: [...account.templates.values()].map((template) => ({ ...template })),
+        paging: { cursors: { before: 'MAZDZD', after: 'MjQZD' } },
+      });
+      return;
+    }
     if (edge === 'media' && method === 'POST') {
       if (id !== account.phoneNumberId) throw graphError(400, 100, 'Invalid parameter');
       const form = await new Request('http://local/', {
@@ -474,6 +558,22 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
       answer(response, 200, sendMessage(account, JSON.parse(body.toString('utf8') || '{}')));
       return;
     }
+    if (edge === '' && method === 'POST') {
+      // A template edited: its components replaced, and under review again.
+      const held = account.templates.get(id);
+      if (!held)
+        throw graphError(
+          400,
+          100,
+          `Unsupported post request. Object with ID '${id}' does not exist`,
+        );
+      const params = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+      if (Array.isArray(params.components))
+        held.components = params.components as Record<string, unknown>[];
+      held.status = 'PENDING';
+      answer(response, 200, { success: true });
+      return;
+    }
     if (edge === '' && method === 'GET') {
       const media = account.media.get(id);
       if (!media)
@@ -495,6 +595,118 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
       return;
     }
     throw graphError(400, 100, 'Unsupported request');
+  }
+
+  /** Meta's checks of a template submitted; a refusal is the Graph error Meta gives for it. */
+  function createTemplate(account: FakeWhatsAppAccount, body: Record<string, unknown>) {
+    const name = text(body.name);
+    const language = text(body.language);
+    const category = text(body.category);
+    const refuse = (message: string, subcode: number) =>
+      graphError(400, 100, 'Invalid parameter', {
+        error_subcode: subcode,
+        error_user_title: 'Invalid parameter',
+        error_user_msg: message,
+      });
+    if (!/^[a-z0-9_]{1,512}$/.test(name))
+      throw refuse(
+        'Template name can only contain lowercase letters, numbers and underscores.',
+        2388040,
+      );
+    if (!['en', 'en_US', 'ru'].includes(language)) throw refuse('Invalid language.', 2388072);
+    if (!['UTILITY', 'MARKETING', 'AUTHENTICATION'].includes(category))
+      throw refuse('Invalid category.', 2388073);
+    if (account.templateNamed(name, language))
+      throw refuse(
+        `Content in this language already exists: ${name} (${language}). Try adding this content to a new template or update the content.`,
+        2388024,
+      );
+    const components = Array.isArray(body.components)
+      ? (body.components as Record<string, unknown>[])
+      : [];
+    const bodyPart = components.find((component) => component.type === 'BODY');
+    if (!bodyPart || text(bodyPart.text) === '')
+      throw refuse('Message template body is required.', 2388042);
+    for (const component of components) {
+      const variables = [...text(component.text).matchAll(/\{\{(\d+)\}\}/g)].length;
+      const example = component.example as
+        { body_text?: unknown[][]; header_text?: unknown[] } | undefined;
+      const examples =
+        component.type === 'BODY'
+          ? (example?.body_text?.[0]?.length ?? 0)
+          : component.type === 'HEADER'
+            ? (example?.header_text?.length ?? 0)
+            : 0;
+      if (variables > 0 && examples !== variables)
+        throw refuse('Message template variables need examples.', 2388043);
+      if (component.type === 'FOOTER' && variables > 0)
+        throw refuse('Variables are not allowed in the footer.', 2388045);
+      if (component.type === 'BUTTONS') {
+        const buttons = Array.isArray(component.buttons)
+          ? (component.buttons as Record<string, unknown>[])
+          : [];
+        if (buttons.length > 10) throw refuse('Too many buttons.', 2388047);
+        // Quick replies and call-to-action buttons must be grouped, not interleaved.
+        const kinds = buttons.map((button) => button.type === 'QUICK_REPLY');
+        const switches = kinds.filter((kind, index) => index > 0 && kind !== kinds[index - 1]);
+        if (switches.length > 1) throw refuse('Buttons must be grouped.', 2388158);
+      }
+    }
+    const held: HeldTemplate = {
+      id: String(1_000_000_000_000 + account.templates.size * 13 + 7),
+      name,
+      language,
+      category,
+      status: 'PENDING',
+      components,
+    };
+    account.templates.set(held.id, held);
+    return { id: held.id, status: held.status, category };
+  }
+
+  /** A template message checked against the approved template it names. */
+  function templateSent(account: FakeWhatsAppAccount, body: Record<string, unknown>) {
+    const template = (body.template ?? {}) as {
+      name?: unknown;
+      language?: { code?: unknown };
+      components?: { type?: unknown; parameters?: { type?: unknown; text?: unknown }[] }[];
+    };
+    const name = text(template.name);
+    const language = text(template.language?.code);
+    const held = account.templateNamed(name, language);
+    if (held?.status !== 'APPROVED')
+      throw graphError(404, 132001, '(#132001) Template name does not exist in the translation', {
+        error_data: {
+          messaging_product: 'whatsapp',
+          details: `template name (${name}) does not exist in ${language}`,
+        },
+      });
+    const valuesOf = (type: string) =>
+      (template.components ?? [])
+        .filter((component) => component.type === type)
+        .flatMap((component) => component.parameters ?? [])
+        .map((parameter) => text(parameter.text));
+    const header = valuesOf('header');
+    const bodyValues = valuesOf('body');
+    const expected = (type: string) =>
+      [
+        ...text(held.components.find((component) => component.type === type)?.text).matchAll(
+          /\{\{(\d+)\}\}/g,
+        ),
+      ].length;
+    if (header.length !== expected('HEADER') || bodyValues.length !== expected('BODY'))
+      throw graphError(
+        400,
+        132000,
+        '(#132000) Number of parameters does not match the expected number of params',
+      );
+    if ([...header, ...bodyValues].some((value) => /[\n\t]| {5,}/.test(value) || value === ''))
+      throw graphError(
+        400,
+        132018,
+        '(#132018) There was an issue with the parameters in your template.',
+      );
+    return { name, language, header, body: bodyValues };
   }
 
   function sendMessage(account: FakeWhatsAppAccount, body: Record<string, unknown>) {
@@ -537,8 +749,18 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
         type: stored.type,
         bytes: stored.bytes,
       };
-    } else if (type !== 'interactive' && type !== 'template')
-      throw graphError(400, 131051, 'Unsupported message type');
+    } else if (type === 'template') sent.template = templateSent(account, body);
+    else if (type !== 'interactive') throw graphError(400, 131051, 'Unsupported message type');
+    // Outside the customer's 24-hour window only a template goes (Meta's 131047).
+    const wrote = account.lastInbound.get(to);
+    if (type !== 'template' && (wrote === undefined || where.now() - wrote > 24 * 3_600_000))
+      throw graphError(400, 131047, '(#131047) Re-engagement message', {
+        error_data: {
+          messaging_product: 'whatsapp',
+          details:
+            'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+        },
+      });
     account.sent.push(sent);
     return {
       messaging_product: 'whatsapp',
