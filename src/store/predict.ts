@@ -4,6 +4,7 @@ import { clientKeys, predictClientRow } from './predict-clients';
 import { peopleKeys, predictPeopleRow } from './predict-people';
 import { channelKeys, predictChannelRow } from './predict-channels';
 import { predictSettingsRow, settingsKeys } from './predict-settings';
+import { messengerTemplateKeys, predictMessengerTemplateRow } from './predict-messenger-templates';
 
 /** Who predicts: the signed-in user. Time comes from the command, so a replay is identical. */
 export type PredictContext = { userId: string };
@@ -34,6 +35,7 @@ export const PREDICTED_TABLES: readonly SyncTable[] = [
   'requestCategories',
   'templateCategories',
   'templates',
+  'messengerTemplates',
 ];
 
 /** The rows a command changes locally; each is recomputed from the server's row plus the pending commands. */
@@ -41,6 +43,7 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
   const p = command.payload;
   switch (command.type) {
     case 'message.send':
+    case 'message.sendTemplate':
     case 'chat.create':
       return [
         { table: 'messages', key: str(p.messageId) },
@@ -58,6 +61,8 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
       if (people.length > 0) return people;
       const settings = settingsKeys(command);
       if (settings.length > 0) return settings;
+      const messengerTemplates = messengerTemplateKeys(command);
+      if (messengerTemplates.length > 0) return messengerTemplates;
       const channel = channelKeys(command);
       return channel.length > 0 ? channel : clientKeys(command);
     }
@@ -108,7 +113,11 @@ export function predictRow(
     };
     return chat;
   }
-  if (command.type === 'message.send' || command.type === 'chat.create') {
+  if (
+    command.type === 'message.send' ||
+    command.type === 'message.sendTemplate' ||
+    command.type === 'chat.create'
+  ) {
     const internal = p.internal === true;
     if (table === 'messages') {
       if (row) return row; // the server's copy is already here
@@ -124,6 +133,10 @@ export function predictRow(
         attachments: Array.isArray(p.attachments)
           ? (p.attachments as LocalMessage['attachments'])
           : [],
+        // Named by the synced template until the server's row brings its name and language.
+        ...(command.type === 'message.sendTemplate'
+          ? { template: { templateId: str(p.templateId), name: '', language: '' } }
+          : {}),
       };
       return message;
     }
@@ -175,6 +188,8 @@ export function predictRow(
     return predictPeopleRow(command, table, row);
   if (settingsKeys(command).some((k) => k.table === table))
     return predictSettingsRow(command, table, row);
+  if (table === 'messengerTemplates' && messengerTemplateKeys(command).length > 0)
+    return predictMessengerTemplateRow(command, row);
   if (channelKeys(command).some((k) => k.table === table))
     return predictChannelRow(command, table, key, row);
   if (clientKeys(command).some((k) => k.table === table))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { newId } from '../../src/protocol';
+import { filledTemplateText, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import type { ChannelAdapter } from '../../server/channels/adapter';
 import { channelAdapters } from '../../server/channels/registry';
@@ -181,6 +181,7 @@ describe('registered WhatsApp templates', () => {
         chatId: first.chat.id,
         messageId: newId(),
         templateId: written.templateId,
+        text: filledTemplateText(written, parameters),
         parameters,
       });
     const values = { header: ['#1042'], body: ['Anna', 'Main street 5'] };
@@ -209,6 +210,20 @@ describe('registered WhatsApp templates', () => {
         ok: false,
         error: { name: 'MESSENGER_TEMPLATE_PARAMETERS_INVALID' },
       });
+    // The words the operator saw must be the ones the customer gets.
+    expect(
+      (
+        await sendCommands(suite.server, admin, [
+          command('message.sendTemplate', {
+            ...(send(values).payload as Record<string, unknown>),
+            text: 'Something else',
+          }),
+        ])
+      )[0],
+    ).toMatchObject({
+      ok: false,
+      error: { name: 'MESSENGER_TEMPLATE_PARAMETERS_INVALID', params: { field: 'text' } },
+    });
     const sending = send(values);
     expect((await sendCommands(suite.server, admin, [sending]))[0]).toMatchObject({ ok: true });
     await until(() => account.sent.some((message) => message.type === 'template'));

@@ -37,9 +37,11 @@ export async function messageSendTemplate(
   const { parameters } = payload;
   if (!parametersFit(template, parameters))
     fail('MESSENGER_TEMPLATE_PARAMETERS_INVALID', { field: 'parameters' });
+  const text = filledTemplateText(template, parameters);
+  if (payload.text !== text) fail('MESSENGER_TEMPLATE_PARAMETERS_INVALID', { field: 'text' });
   await storeStaffMessage(scope, viewer, chat, takes, {
     id: messageId,
-    text: filledTemplateText(template, parameters),
+    text,
     internal: false,
     attachments: [],
     template: {

@@ -37,6 +37,10 @@ const SAMPLE_VALUES = {
   zone: 'Europe/Berlin',
   column: 'In queue',
   time: '19:55:04',
+  reason: 'INVALID_FORMAT',
+  variable: 'one',
+  first: 'one',
+  second: 'two',
 };
 
 describe('message catalogs', () => {

@@ -17,6 +17,10 @@ import { CLIENTS_EN, CLIENTS_RU } from '../../features/clients/clients-messages'
 import { CHANNELS_EN, CHANNELS_RU } from '../../features/channels/channels-messages';
 import { CATEGORIES_EN, CATEGORIES_RU } from '../../features/categories/categories-messages';
 import { TEMPLATES_EN, TEMPLATES_RU } from '../../features/templates/templates-messages';
+import {
+  MESSENGER_TEMPLATES_EN,
+  MESSENGER_TEMPLATES_RU,
+} from '../../features/messenger-templates/messenger-templates-messages';
 import { REPORTS_EN, REPORTS_RU } from '../../features/reports/reports-messages';
 import { MONITORING_EN, MONITORING_RU } from '../../features/monitoring/monitoring-messages';
 import { joinCatalogs } from './join-catalogs';
@@ -39,6 +43,7 @@ export const CATALOG_PARTS = {
   channels: { en: CHANNELS_EN, ru: CHANNELS_RU },
   categories: { en: CATEGORIES_EN, ru: CATEGORIES_RU },
   templates: { en: TEMPLATES_EN, ru: TEMPLATES_RU },
+  messengerTemplates: { en: MESSENGER_TEMPLATES_EN, ru: MESSENGER_TEMPLATES_RU },
   reports: { en: REPORTS_EN, ru: REPORTS_RU },
   monitoring: { en: MONITORING_EN, ru: MONITORING_RU },
 };

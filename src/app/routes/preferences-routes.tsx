@@ -86,7 +86,10 @@ const templateChildren = [
   createRoute({
     getParentRoute: () => templatesRoute,
     path: 'whats-app',
-    component: sectionPage('section.preferences.whatsAppTemplates'),
+    component: lazyRouteComponent(
+      () => import('../pages/MessengerTemplatesPage'),
+      'MessengerTemplatesPage',
+    ),
   }),
 ] as const;
 const templateRoutes = templatesRoute.addChildren(templateChildren);

@@ -9,6 +9,7 @@ import { ChatSidePanels } from './ChatSidePanels';
 import { ChatTopBar } from './ChatTopBar';
 import { useChatCommands } from './commands';
 import { Composer } from './Composer';
+import { MessengerSessionBar, useMessengerSession } from './MessengerSessionBar';
 import { FollowRequests } from './follow-requests';
 import { useChatHistory, useChatOrNull, useClient, useDirectory } from './queries';
 import { ThreadPane } from './ThreadPane';
@@ -39,6 +40,10 @@ export function ChatScreen({ chatId }: { chatId: string }) {
   const fetched = useThreadFetch(chatId, chat, thread?.stored.messages.length);
   const follow = useMemo(() => new FollowRequests(), []);
   const [failure, setFailure] = useState<string | null>(null);
+  const session = useMessengerSession(
+    (chat && directory?.channels.get(chat.channelId)?.type) ?? '',
+    chat?.lastClientMessageAt ?? null,
+  );
 
   if (chat === null) {
     return (
@@ -83,6 +88,7 @@ export function ChatScreen({ chatId }: { chatId: string }) {
   const viewer = { id: workspace.viewerId, teamIds, rights: workspace.rights };
   const actions = chatActions(chat, viewer);
   const clientName = client?.name || t('chats.unknownClient');
+  const sessionClosed = session.kind === 'closed';
   const onFailure = (error: unknown) => {
     console.error('A change could not be stored on this device', error);
     setFailure(t('chat.notStored'));
@@ -141,10 +147,20 @@ export function ChatScreen({ chatId }: { chatId: string }) {
           clientName={clientName}
           follow={follow}
         />
+        <MessengerSessionBar
+          key={`session-${chat.id}`}
+          chat={chat}
+          session={session}
+          canReply={actions.reply}
+          onSent={follow.request}
+          onFailure={onFailure}
+        />
         <Composer
           key={`composer-${chat.id}`}
           chatId={chat.id}
-          canReply={actions.reply}
+          // Spec §4: after a messenger's 24-hour session only a registered template reaches the
+          // customer (the bar above offers them); the box still takes internal notes.
+          canReply={actions.reply && !sessionClosed}
           // Operators are offered their own teams' templates only (issue 20), whatever the
           // chat's team: a template is its team's wording, written for the questions it takes.
           templateTeamIds={teamIds}

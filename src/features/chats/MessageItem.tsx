@@ -34,6 +34,12 @@ export const MessageItem = memo(function MessageItem({
         {message.internal ? (
           <span className="message__internal-label">{t('message.internal')}</span>
         ) : null}
+        {message.template ? (
+          // Sent as a registered template: the customer got the template, these are its words.
+          <span className="message__internal-label" data-testid="message-template">
+            {t('messengerTemplates.badge', { name: message.template.name })}
+          </span>
+        ) : null}
       </header>
       {message.text === '' ? null : <p className="message__text">{message.text}</p>}
       {message.attachments.length > 0 ? (

@@ -4,6 +4,7 @@ import type {
   Chat,
   ChatHistoryEntry,
   Client,
+  MessengerTemplate,
   Organization,
   Role,
   Team,
@@ -84,3 +85,15 @@ export function useClientChats(clientId: string): Chat[] | undefined {
 
 // The templates query is shared with the templates page (src/store/template-queries.ts).
 export { useTemplates } from '../../store/template-queries';
+
+/** A channel's approved registered templates, live: what may still reach a customer after the session. */
+export function useApprovedTemplates(channelId: string): MessengerTemplate[] | undefined {
+  const db = useStore();
+  return useLiveQuery(
+    async () =>
+      (await db.messengerTemplates.where('channelId').equals(channelId).toArray())
+        .filter((template) => template.status === 'approved')
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [db, channelId],
+  );
+}

@@ -33,6 +33,12 @@ export const MessageSendTemplatePayload = v.object({
   chatId: IdSchema,
   messageId: v.optional(IdSchema),
   templateId: IdSchema,
+  /**
+   * The template filled in, as the operator saw it and the outbox shows it until the answer: the
+   * server fills it again and refuses a difference, so the thread never shows other words than
+   * the customer gets.
+   */
+  text: MessageTextSchema,
   parameters: v.object({
     header: v.pipe(v.array(TemplateValue), v.maxLength(1)),
     body: v.pipe(v.array(TemplateValue), v.maxLength(100)),

@@ -53,7 +53,7 @@ const fieldFinder =
  * limit too long, a rule carrying a protocol error name that error (e.g. INVALID_PASSWORD_FORMAT),
  * and anything else what `special` makes of it (a number out of its range), or a wrong value.
  */
-function problemOf(
+export function problemOf(
   value: unknown,
   issue: v.BaseIssue<unknown>,
   special: FieldProblem | undefined,
