@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { buildServer } from '../../server/http/app';
 import type { ServerContext } from '../../server/http/context';
 import { seedDemoIfEmpty } from '../../server/demo/demo-data';
-import { systemClock } from '../../server/clock';
+import { systemClock, type Clock } from '../../server/clock';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import { channels } from '../../server/db/schema';
@@ -33,19 +33,38 @@ export type InProcessApp = {
  * seeded organization would hold the embedded database's one connection while a test runs.
  */
 export async function startInProcessApp(
-  options: { channelAdapters?: ChannelAdapters; reportsWorker?: boolean } = {},
+  options: {
+    channelAdapters?: ChannelAdapters;
+    reportsWorker?: boolean;
+    /** The server's time (a test moves it to make a customer's message a day old). */
+    clock?: Clock;
+    /** Run the channels' workers, with the app's own address as its public one (webhooks). */
+    channelWorkers?: boolean;
+  } = {},
 ): Promise<InProcessApp> {
+  const clock = options.clock ?? systemClock;
   const database = await openDatabase({ inMemory: true });
-  await seedDemoIfEmpty(database.db, systemClock.now());
+  await seedDemoIfEmpty(database.db, clock.now());
+  // The public address must be known before the workers start: a free port is taken first.
+  const chosenPort = options.channelWorkers ? await freePort() : 0;
   const { app, context } = await buildServer({
     database,
-    clock: systemClock,
+    clock,
     staticDir: distApp,
     loginAttemptsPerMinute: 1000,
     ...(options.channelAdapters ? { channelAdapters: options.channelAdapters } : {}),
     ...(options.reportsWorker ? { reportsWorker: {} } : {}),
+    ...(options.channelWorkers
+      ? {
+          channelWorkers: {
+            publicUrl: `http://127.0.0.1:${String(chosenPort)}`,
+            everyMs: 100,
+            superviseMs: 500,
+          },
+        }
+      : {}),
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: chosenPort, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -73,6 +92,19 @@ export async function startInProcessApp(
       await database.close();
     },
   };
+}
+
+/** A port nothing listens on now, for a server that must know its address before it listens. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) =>
+    probe.close(() => {
+      resolve();
+    }),
+  );
+  return port;
 }
 
 type BrowserAndApp = { browser: Browser; app: InProcessApp };
