@@ -859,6 +859,31 @@ export const channelDeliveries = pgTable(
 );
 
 /**
+ * Provider reports that came before the thing they name was known here (docs/channels.md
+ * "Statuses"): Meta may post a reply's "delivered", or a template's approval, before its answer to
+ * our send or submission has been written. Kept until that answer writes the provider's id, then
+ * applied in the order received; a day later they are dropped (the provider never named anything
+ * of ours by that id).
+ */
+export const channelStatusBacklog = pgTable(
+  'channel_status_backlog',
+  {
+    channelId: uuid()
+      .notNull()
+      .references(() => channels.id),
+    kind: text({ enum: ['message', 'template'] }).notNull(),
+    providerId: text().notNull(),
+    status: text().notNull(),
+    reason: text(),
+    receivedAt: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.kind, t.providerId, t.status] }),
+    index('channel_status_backlog_received').on(t.receivedAt),
+  ],
+);
+
+/**
  * Small durable values an adapter keeps per channel across restarts (Telegram's update offset,
  * an IMAP mailbox's UIDVALIDITY and last UID), so nothing is read twice or skipped.
  */

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import * as t from '../../server/db/schema';
 import type { PipelineDeps } from '../../server/channels/pipeline/pipeline-deps';
 import { startChannelWorkers, type ChannelWorkers } from '../../server/channels/pipeline/workers';
-import type { Suite } from './harness';
+import { newId } from '../../src/protocol';
+import { command, login, sendCommands, type Suite } from './harness';
 
 /**
  * What the tests of a provider's channel through the whole server share (Telegram, WhatsApp, …):
@@ -52,4 +53,35 @@ export function customerMessages(suite: Suite, channelId: string, externalId: st
       ),
     )
     .orderBy(t.messages.createdAt);
+}
+
+/**
+ * An administrator connects a provider's channel of the demo's Support team, with its per-type
+ * settings and secrets; the command's result, and the admin's token for more commands.
+ */
+export async function connectChannel(
+  suite: Suite,
+  type: string,
+  name: string,
+  settings: Record<string, unknown>,
+  secrets: Record<string, string>,
+) {
+  const admin = await login(suite.server, 'admin@demo.test');
+  const channelId = newId();
+  const [result] = await sendCommands(suite.server, admin, [
+    command('channel.create', {
+      channelId,
+      type,
+      name,
+      teamId: suite.ids.support.id,
+      notificationEmail: null,
+      teamVisibility: true,
+      active: true,
+      ratingText: '',
+      ratingBeforeEnd: false,
+      settings,
+      secrets,
+    }),
+  ]);
+  return { admin, channelId, result };
 }

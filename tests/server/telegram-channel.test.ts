@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import type { ChannelAdapter } from '../../server/channels/adapter';
 import { channelAdapters } from '../../server/channels/registry';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
-import { channelWorkers, customerMessages, until } from './provider-channel-helpers';
-import { call, command, login, sendCommands, serverForSuite } from './harness';
+import {
+  channelWorkers,
+  connectChannel,
+  customerMessages,
+  until,
+} from './provider-channel-helpers';
+import { call, command, sendCommands, serverForSuite } from './harness';
 import { startBotApiServer, type BotApiServer } from '../providers/telegram/bot-api-server';
 
 /**
@@ -28,26 +32,8 @@ afterAll(() => api.close());
 const suite = serverForSuite({ channelAdapters: adapters });
 const anna = { id: 501, firstName: 'Anna', lastName: 'Petrova' };
 
-async function connect(token: string, name: string) {
-  const admin = await login(suite.server, 'admin@demo.test');
-  const channelId = newId();
-  const [result] = await sendCommands(suite.server, admin, [
-    command('channel.create', {
-      channelId,
-      type: 'telegram',
-      name,
-      teamId: suite.ids.support.id,
-      notificationEmail: null,
-      teamVisibility: true,
-      active: true,
-      ratingText: '',
-      ratingBeforeEnd: false,
-      settings: {},
-      secrets: { token },
-    }),
-  ]);
-  return { admin, channelId, result };
-}
+const connect = (token: string, name: string) =>
+  connectChannel(suite, 'telegram', name, {}, { token });
 
 const workersWith = (publicUrl: string | null): ChannelWorkers => channelWorkers(suite, publicUrl);
 

@@ -2,17 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import type { ChannelAdapter } from '../../server/channels/adapter';
-import { channelAdapters } from '../../server/channels/registry';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
 import { channelWorkers, customerMessages, until } from './provider-channel-helpers';
-import { connectWhatsApp } from './whatsapp-channel-helpers';
-import { call, command, sendCommands, serverForSuite, upload } from './harness';
-import {
-  startCloudApiServer,
-  type CloudApiServer,
-  type FakeWhatsAppAccount,
-} from '../providers/whatsapp/cloud-api-server';
+import { connectWhatsApp, whatsappSuite } from './whatsapp-channel-helpers';
+import { call, command, sendCommands, upload } from './harness';
+import { type FakeWhatsAppAccount } from '../providers/whatsapp/cloud-api-server';
 
 /**
  * A WhatsApp channel through the whole server, against a local Cloud API that answers as Meta
@@ -21,15 +15,7 @@ import {
  * once however often they come, media fetched on receipt, and an operator's reply with a file
  * delivered exactly once across 429 and 503, its statuses only moving forward.
  */
-let api: CloudApiServer;
-const adapters: { whatsapp?: ChannelAdapter } = {};
-beforeAll(async () => {
-  api = await startCloudApiServer();
-  Object.assign(adapters, channelAdapters({ WHATSAPP_API_ROOT: api.url }));
-});
-afterAll(() => api.close());
-
-const suite = serverForSuite({ channelAdapters: adapters });
+const { suite, api: cloudApi } = whatsappSuite();
 const anna = { waId: '79161234567', name: 'Anna Petrova' };
 const boris = { waId: '4915112345678', name: 'Boris' };
 
@@ -46,7 +32,7 @@ const messagesOf = (channelId: string, externalId: string) =>
 
 describe('a WhatsApp channel', () => {
   it('is connected only with an account, number and token Meta knows, each refusal at its field', async () => {
-    const account = api.addAccount('79990001122', 'Acme Support');
+    const account = cloudApi().addAccount('79990001122', 'Acme Support');
     const refusals = [
       [{ password: 'EAAGnotTheToken' }, 'SERVICE_ACCOUNT_INVALID_TOKEN', 'password'],
       [{ login: '123456789' }, 'SERVICE_ACCOUNT_INVALID_FIELDS', 'login'],
@@ -88,7 +74,7 @@ describe('a WhatsApp channel', () => {
     afterAll(() => workers.stop());
 
     it('subscribes its webhook through the handshake, and refuses a call not signed with the app secret', async () => {
-      const account = api.addAccount('79990002233', 'Acme Hook');
+      const account = cloudApi().addAccount('79990002233', 'Acme Hook');
       const { channelId } = await connect(account, 'WhatsApp hook');
       await until(() => account.callback !== undefined);
       expect(account.callback?.url).toBe(
@@ -115,7 +101,7 @@ describe('a WhatsApp channel', () => {
     });
 
     it('reads every message of a batch of two entries, each once, whatever is delivered twice', async () => {
-      const account = api.addAccount('79990003344', 'Acme Batch');
+      const account = cloudApi().addAccount('79990003344', 'Acme Batch');
       const { channelId } = await connect(account, 'WhatsApp batch');
       await until(() => account.callback !== undefined);
       const batch = account.composeBatch([
@@ -142,7 +128,7 @@ describe('a WhatsApp channel', () => {
     });
 
     it('keeps a customer’s image, fetched by its id at once', async () => {
-      const account = api.addAccount('79990004455', 'Acme Media');
+      const account = cloudApi().addAccount('79990004455', 'Acme Media');
       const { channelId } = await connect(account, 'WhatsApp media');
       await until(() => account.callback !== undefined);
       const image = Buffer.alloc(2048, 7);
@@ -160,7 +146,7 @@ describe('a WhatsApp channel', () => {
     });
 
     it('delivers a reply with a file exactly once after 429 and 503; a late “delivered” does not undo “read”', async () => {
-      const account = api.addAccount('79990005566', 'Acme Reply');
+      const account = cloudApi().addAccount('79990005566', 'Acme Reply');
       const { channelId, admin } = await connect(account, 'WhatsApp reply');
       await until(() => account.callback !== undefined);
       await account.customerWrites(anna, 'Can I get the invoice?');
@@ -231,8 +217,43 @@ describe('a WhatsApp channel', () => {
       expect(await status()).toBe('read');
     });
 
+    it('keeps a status Meta posts before its answer to the send, and applies it once the answer is written', async () => {
+      const account = cloudApi().addAccount('79990005577', 'Acme Early');
+      const { channelId, admin } = await connect(account, 'WhatsApp early');
+      await until(() => account.callback !== undefined);
+      await account.customerWrites(anna, 'Is it shipped?');
+      await until(async () => (await messagesOf(channelId, anna.waId)).length === 1);
+      const [row] = await messagesOf(channelId, anna.waId);
+      if (!row) throw new Error('the customer’s message did not arrive');
+      // "delivered" and then "read" reach our webhook while Meta has not yet answered the send.
+      account.earlyStatuses = ['delivered', 'read'];
+      const messageId = newId();
+      await sendCommands(suite.server, admin, [
+        command('message.send', {
+          chatId: row.chat.id,
+          messageId,
+          text: 'Yes, today',
+          attachments: [],
+        }),
+      ]);
+      const status = async () => {
+        const [message] = await suite.server.database.db
+          .select({ status: t.messages.status })
+          .from(t.messages)
+          .where(eq(t.messages.id, messageId));
+        return message?.status;
+      };
+      await until(async () => (await status()) === 'read');
+      expect(account.webhookAnswers.slice(-2)).toEqual([200, 200]);
+      const kept = await suite.server.database.db
+        .select()
+        .from(t.channelStatusBacklog)
+        .where(eq(t.channelStatusBacklog.channelId, channelId));
+      expect(kept).toEqual([]);
+    });
+
     it('shows a reply Meta accepted and then reported failed as undelivered, with the reason in the product’s words; nothing revives it', async () => {
-      const account = api.addAccount('79990007788', 'Acme Failed');
+      const account = cloudApi().addAccount('79990007788', 'Acme Failed');
       const { channelId, admin } = await connect(account, 'WhatsApp failed');
       await until(() => account.callback !== undefined);
       await account.customerWrites(boris, 'Hallo');
@@ -274,7 +295,7 @@ describe('a WhatsApp channel', () => {
     });
 
     it('refuses a reply once 24 hours have passed since the customer wrote, one or many at once, and takes it again when they write', async () => {
-      const account = api.addAccount('79990008899', 'Acme Window');
+      const account = cloudApi().addAccount('79990008899', 'Acme Window');
       const { channelId, admin } = await connect(account, 'WhatsApp window');
       await until(() => account.callback !== undefined);
       await account.customerWrites(anna, 'Are you open tomorrow?');
@@ -320,7 +341,7 @@ describe('a WhatsApp channel', () => {
   });
 
   it('without a public address says so in its health, since WhatsApp cannot be polled', async () => {
-    const account = api.addAccount('79990006677', 'Acme Offline');
+    const account = cloudApi().addAccount('79990006677', 'Acme Offline');
     const { channelId } = await connect(account, 'WhatsApp offline');
     const workers = workersWith(null);
     const health = async () => {

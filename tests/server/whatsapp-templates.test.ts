@@ -2,13 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { filledTemplateText, newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import type { ChannelAdapter } from '../../server/channels/adapter';
-import { channelAdapters } from '../../server/channels/registry';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
 import { channelWorkers, customerMessages, until } from './provider-channel-helpers';
-import { connectWhatsApp } from './whatsapp-channel-helpers';
-import { command, login, sendCommands, serverForSuite } from './harness';
-import { startCloudApiServer, type CloudApiServer } from '../providers/whatsapp/cloud-api-server';
+import { connectWhatsApp, whatsappSuite } from './whatsapp-channel-helpers';
+import { command, login, sendCommands } from './harness';
 
 /**
  * Registered WhatsApp templates through the whole server against a local Cloud API (spec §3, §4;
@@ -17,15 +14,7 @@ import { startCloudApiServer, type CloudApiServer } from '../providers/whatsapp/
  * webhook, and the one message that reaches a customer after the 24-hour session: a template sent
  * with its values arrives at Meta as that template.
  */
-let api: CloudApiServer;
-const adapters: { whatsapp?: ChannelAdapter } = {};
-beforeAll(async () => {
-  api = await startCloudApiServer();
-  Object.assign(adapters, channelAdapters({ WHATSAPP_API_ROOT: api.url }));
-});
-afterAll(() => api.close());
-
-const suite = serverForSuite({ channelAdapters: adapters });
+const { suite, api: cloudApi } = whatsappSuite();
 const anna = { waId: '79161234567', name: 'Anna Petrova' };
 
 let workers: ChannelWorkers;
@@ -60,7 +49,7 @@ const draft = (channelId: string, overrides: Record<string, unknown> = {}) => ({
 
 describe('registered WhatsApp templates', () => {
   it('refuses what Meta would refuse, each at its field, before Meta is asked', async () => {
-    const account = api.addAccount('79991110001', 'Acme Rules');
+    const account = cloudApi().addAccount('79991110001', 'Acme Rules');
     const { admin, channelId } = await connectWhatsApp(suite, account, 'WhatsApp rules');
     await until(() => account.callback !== undefined);
     const calls = account.calls.length;
@@ -131,7 +120,7 @@ describe('registered WhatsApp templates', () => {
   });
 
   it('is submitted once across a 503, approved by Meta’s webhook, and then sent after the 24-hour session as the template', async () => {
-    const account = api.addAccount('79991110002', 'Acme Shop');
+    const account = cloudApi().addAccount('79991110002', 'Acme Shop');
     const { admin, channelId } = await connectWhatsApp(suite, account, 'WhatsApp templates');
     await until(() => account.callback !== undefined);
     const written = draft(channelId);
@@ -194,7 +183,7 @@ describe('registered WhatsApp templates', () => {
     await until(async () => (await templateRow(written.templateId))?.status === 'approved');
 
     suite.server.clock.advance(24 * 60 * 60_000 + 60_000);
-    api.advance(24 * 60 * 60_000 + 60_000);
+    cloudApi().advance(24 * 60 * 60_000 + 60_000);
     const free = await sendCommands(suite.server, admin, [
       command('message.send', { chatId: first.chat.id, text: 'Ready!', attachments: [] }),
     ]);
@@ -252,7 +241,7 @@ describe('registered WhatsApp templates', () => {
   });
 
   it('shows Meta’s rejection with its reason, takes an edit and a new submission, and deletes at Meta too', async () => {
-    const account = api.addAccount('79991110003', 'Acme Reject');
+    const account = cloudApi().addAccount('79991110003', 'Acme Reject');
     const { admin, channelId } = await connectWhatsApp(suite, account, 'WhatsApp reject');
     await until(() => account.callback !== undefined);
     const written = draft(channelId, {
@@ -310,8 +299,22 @@ describe('registered WhatsApp templates', () => {
     expect(account.calls).toContain('DELETE message_templates');
   });
 
+  it('takes an approval Meta posts before its answer to the submission', async () => {
+    const account = cloudApi().addAccount('79991110005', 'Acme Instant');
+    const { admin, channelId } = await connectWhatsApp(suite, account, 'WhatsApp instant');
+    await until(() => account.callback !== undefined);
+    account.approveAtOnce = true;
+    const written = draft(channelId, { name: 'instant' });
+    await sendCommands(suite.server, admin, [
+      command('messengerTemplate.create', written),
+      command('messengerTemplate.submit', { templateId: written.templateId }),
+    ]);
+    await until(async () => (await templateRow(written.templateId))?.status === 'approved');
+    expect(account.templateNamed('instant', 'en')?.status).toBe('APPROVED');
+  });
+
   it('gives a submission Meta refuses at once the rejected status with Meta’s words', async () => {
-    const account = api.addAccount('79991110004', 'Acme Taken');
+    const account = cloudApi().addAccount('79991110004', 'Acme Taken');
     const { admin, channelId } = await connectWhatsApp(suite, account, 'WhatsApp taken');
     await until(() => account.callback !== undefined);
     // Made in Meta's own manager: the name is taken there, not here.

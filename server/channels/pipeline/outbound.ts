@@ -17,6 +17,7 @@ import type { OutboundMessage, SendResult } from '../adapter';
 import { adapterOf } from '../registry';
 import { adapterChannel, failureText, type PipelineDeps } from './pipeline-deps';
 import { noteHealth } from './health';
+import { applyEarlyStatusReports } from './statuses';
 
 /**
  * How long a claimed job is left to its worker. A worker that crashed mid-send leaves the job
@@ -239,6 +240,7 @@ async function deliver(deps: PipelineDeps, job: Job): Promise<void> {
       .where(
         and(eq(channelDeliveries.messageId, job.messageId), eq(channelDeliveries.state, 'sending')),
       );
+    await applyEarlyStatusReports(deps, job.channelId, result.providerMessageId);
     await noteHealth(deps, job.channelId, { connected: true, outboundAt: now });
     return;
   }

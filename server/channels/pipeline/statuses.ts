@@ -6,6 +6,7 @@ import { chatGroups, customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
 import type { StatusReport } from '../adapter';
 import type { PipelineDeps } from './pipeline-deps';
+import { keepForLater, takeEarlyReports, type EarlyReport } from './status-backlog';
 
 /**
  * The order delivery statuses move in. Providers report them out of order ("delivered" after
@@ -30,6 +31,8 @@ export async function applyStatusReports(
     .where(eq(channels.id, channelId));
   if (!channel) return 0;
   let moved = 0;
+  // Reports of a reply whose send's answer is not written yet: kept, and applied once it is.
+  const unknown: StatusReport[] = [];
   const appended = await deps.database.db.transaction((tx) =>
     runInScope(
       deps.database,
@@ -48,7 +51,11 @@ export async function applyStatusReports(
               ),
             )
             .for('update');
-          if (!job || !movesForward(job.state, report.status)) continue;
+          if (!job) {
+            unknown.push(report);
+            continue;
+          }
+          if (!movesForward(job.state, report.status)) continue;
           const failureReason =
             report.status === 'failed' ? report.reason.slice(0, LIMITS.deliveryReasonMax) : null;
           await tx
@@ -82,5 +89,39 @@ export async function applyStatusReports(
     ),
   );
   if (appended !== null) deps.wake(channel.orgId);
+  await keepForLater(
+    deps.database.db,
+    channelId,
+    'message',
+    unknown.map((report) => ({
+      providerId: report.providerMessageId,
+      status: report.status,
+      reason: report.status === 'failed' ? report.reason : null,
+    })),
+    deps.clock.now(),
+  );
   return moved;
+}
+
+const asStatusReport = (early: EarlyReport): StatusReport | null =>
+  early.status === 'failed'
+    ? { providerMessageId: early.providerId, status: 'failed', reason: early.reason ?? '' }
+    : early.status === 'delivered' || early.status === 'read'
+      ? { providerMessageId: early.providerId, status: early.status }
+      : null;
+
+/**
+ * A reply's provider id has just been written (its send's answer): the reports the provider sent
+ * before it, kept meanwhile, are applied now in the order they came.
+ */
+export async function applyEarlyStatusReports(
+  deps: PipelineDeps,
+  channelId: string,
+  providerMessageId: string,
+): Promise<number> {
+  const early = await takeEarlyReports(deps.database.db, channelId, 'message', providerMessageId);
+  const reports = early
+    .map(asStatusReport)
+    .filter((report): report is StatusReport => report !== null);
+  return applyStatusReports(deps, channelId, reports);
 }

@@ -9,6 +9,7 @@ import type { TemplateReport } from '../adapter';
 import { adapterOf } from '../registry';
 import { adapterChannel, failureText, type PipelineDeps } from './pipeline-deps';
 import { deliveryBackoffMs } from './outbound';
+import { keepForLater, takeEarlyReports } from './status-backlog';
 
 /**
  * Registered templates' trips to their provider (docs/messenger-templates.md): a submission or a
@@ -222,7 +223,34 @@ async function travel(deps: PipelineDeps, row: Row): Promise<void> {
           'messengerTemplate.submitted',
         ),
   );
+  if (submitted.kind === 'submitted') {
+    // A review Meta posted before its answer to the submission was written, applied now.
+    const early = await takeEarlyReports(
+      deps.database.db,
+      row.channelId,
+      'template',
+      submitted.providerId,
+    );
+    await applyTemplateReports(
+      deps,
+      row.channelId,
+      early.flatMap((report) => {
+        const status = TEMPLATE_STATUSES.find((known) => known === report.status);
+        return status
+          ? [{ providerTemplateId: report.providerId, status, reason: report.reason }]
+          : [];
+      }),
+    );
+  }
 }
+
+const TEMPLATE_STATUSES: readonly TemplateReport['status'][] = [
+  'pending',
+  'approved',
+  'rejected',
+  'paused',
+  'disabled',
+];
 
 /** Makes every due trip, each in turn; instances share them (SKIP LOCKED). Returns how many. */
 export async function runDueTemplateWork(deps: PipelineDeps, limit = 100): Promise<number> {
@@ -260,6 +288,21 @@ export async function applyTemplateReports(
       and(eq(messengerTemplates.channelId, channelId), inArray(messengerTemplates.providerId, ids)),
     );
   let moved = 0;
+  // Reviews of a template whose submission's answer is not written yet: kept, and applied then.
+  const unknown = reports.filter(
+    (report) => !rows.some((candidate) => candidate.providerId === report.providerTemplateId),
+  );
+  await keepForLater(
+    deps.database.db,
+    channelId,
+    'template',
+    unknown.map((report) => ({
+      providerId: report.providerTemplateId,
+      status: report.status,
+      reason: report.reason,
+    })),
+    deps.clock.now(),
+  );
   for (const report of reports) {
     const row = rows.find((candidate) => candidate.providerId === report.providerTemplateId);
     if (!row || row.status === 'deleting' || row.status === 'submitting') continue;

@@ -99,6 +99,10 @@ export class FakeWhatsAppAccount {
   /** When each customer (wa_id) last wrote: their 24-hour window. */
   readonly lastInbound = new Map<string, number>();
   private failures: { edges: string[] | '*'; failure: Failure }[] = [];
+  /** Statuses posted for the next message sent before Meta answers the send (a race Meta has). */
+  earlyStatuses: ReportedStatus['status'][] = [];
+  /** Whether the next template submitted is approved, by webhook, before Meta answers. */
+  approveAtOnce = false;
 
   constructor(
     readonly phone: string,
@@ -514,7 +518,13 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
     if (edge === 'message_templates') {
       if (id !== account.accountId) throw graphError(400, 100, 'Invalid parameter');
       if (method === 'POST') {
-        answer(response, 200, createTemplate(account, JSON.parse(body.toString('utf8') || '{}')));
+        const created = createTemplate(account, JSON.parse(body.toString('utf8') || '{}'));
+        if (account.approveAtOnce) {
+          // An instant approval: its webhook is posted before the answer to the submission.
+          account.approveAtOnce = false;
+          await account.review(created.id, 'APPROVED');
+        }
+        answer(response, 200, created);
         return;
       }
       if (method === 'DELETE') {
@@ -555,7 +565,12 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
     }
     if (edge === 'messages' && method === 'POST') {
       if (id !== account.phoneNumberId) throw graphError(400, 100, 'Invalid parameter');
-      answer(response, 200, sendMessage(account, JSON.parse(body.toString('utf8') || '{}')));
+      const sent = sendMessage(account, JSON.parse(body.toString('utf8') || '{}'));
+      // Meta's webhooks do not wait for its answer: statuses may come first.
+      const early = account.earlyStatuses.splice(0);
+      const sentId = sent.messages[0]?.id ?? '';
+      for (const status of early) await account.reportStatuses({ id: sentId, status });
+      answer(response, 200, sent);
       return;
     }
     if (edge === '' && method === 'POST') {
