@@ -30,6 +30,25 @@ const workersWith = (publicUrl: string | null): ChannelWorkers => channelWorkers
 const messagesOf = (channelId: string, externalId: string) =>
   customerMessages(suite, channelId, externalId);
 
+/**
+ * A channel connected to a new account with its webhook subscribed, and a customer's first
+ * message in it: the chat every reply test starts from.
+ */
+async function customerChat(
+  [phone, verifiedName, name]: [string, string, string],
+  customer: { waId: string; name: string },
+  text: string,
+) {
+  const account = cloudApi().addAccount(phone, verifiedName);
+  const { channelId, admin } = await connect(account, name);
+  await until(() => account.callback !== undefined);
+  await account.customerWrites(customer, text);
+  await until(async () => (await messagesOf(channelId, customer.waId)).length === 1);
+  const [row] = await messagesOf(channelId, customer.waId);
+  if (!row) throw new Error('the customer’s message did not arrive');
+  return { account, channelId, admin, row };
+}
+
 describe('a WhatsApp channel', () => {
   it('is connected only with an account, number and token Meta knows, each refusal at its field', async () => {
     const account = cloudApi().addAccount('79990001122', 'Acme Support');
@@ -146,13 +165,11 @@ describe('a WhatsApp channel', () => {
     });
 
     it('delivers a reply with a file exactly once after 429 and 503; a late “delivered” does not undo “read”', async () => {
-      const account = cloudApi().addAccount('79990005566', 'Acme Reply');
-      const { channelId, admin } = await connect(account, 'WhatsApp reply');
-      await until(() => account.callback !== undefined);
-      await account.customerWrites(anna, 'Can I get the invoice?');
-      await until(async () => (await messagesOf(channelId, anna.waId)).length === 1);
-      const [row] = await messagesOf(channelId, anna.waId);
-      if (!row) throw new Error('the customer’s message did not arrive');
+      const { account, admin, row } = await customerChat(
+        ['79990005566', 'Acme Reply', 'WhatsApp reply'],
+        anna,
+        'Can I get the invoice?',
+      );
 
       const fileId = newId();
       const pdf = Buffer.from('%PDF-1.4 invoice');
@@ -218,13 +235,11 @@ describe('a WhatsApp channel', () => {
     });
 
     it('keeps a status Meta posts before its answer to the send, and applies it once the answer is written', async () => {
-      const account = cloudApi().addAccount('79990005577', 'Acme Early');
-      const { channelId, admin } = await connect(account, 'WhatsApp early');
-      await until(() => account.callback !== undefined);
-      await account.customerWrites(anna, 'Is it shipped?');
-      await until(async () => (await messagesOf(channelId, anna.waId)).length === 1);
-      const [row] = await messagesOf(channelId, anna.waId);
-      if (!row) throw new Error('the customer’s message did not arrive');
+      const { account, channelId, admin, row } = await customerChat(
+        ['79990005577', 'Acme Early', 'WhatsApp early'],
+        anna,
+        'Is it shipped?',
+      );
       // "delivered" and then "read" reach our webhook while Meta has not yet answered the send.
       account.earlyStatuses = ['delivered', 'read'];
       const messageId = newId();
@@ -253,13 +268,11 @@ describe('a WhatsApp channel', () => {
     });
 
     it('shows a reply Meta accepted and then reported failed as undelivered, with the reason in the product’s words; nothing revives it', async () => {
-      const account = cloudApi().addAccount('79990007788', 'Acme Failed');
-      const { channelId, admin } = await connect(account, 'WhatsApp failed');
-      await until(() => account.callback !== undefined);
-      await account.customerWrites(boris, 'Hallo');
-      await until(async () => (await messagesOf(channelId, boris.waId)).length === 1);
-      const [row] = await messagesOf(channelId, boris.waId);
-      if (!row) throw new Error('the customer’s message did not arrive');
+      const { account, admin, row } = await customerChat(
+        ['79990007788', 'Acme Failed', 'WhatsApp failed'],
+        boris,
+        'Hallo',
+      );
       const replies: string[] = [];
       for (const text of ['First answer', 'Second answer']) {
         const messageId = newId();
@@ -295,13 +308,11 @@ describe('a WhatsApp channel', () => {
     });
 
     it('refuses a reply once 24 hours have passed since the customer wrote, one or many at once, and takes it again when they write', async () => {
-      const account = cloudApi().addAccount('79990008899', 'Acme Window');
-      const { channelId, admin } = await connect(account, 'WhatsApp window');
-      await until(() => account.callback !== undefined);
-      await account.customerWrites(anna, 'Are you open tomorrow?');
-      await until(async () => (await messagesOf(channelId, anna.waId)).length === 1);
-      const [row] = await messagesOf(channelId, anna.waId);
-      if (!row) throw new Error('the customer’s message did not arrive');
+      const { account, admin, row } = await customerChat(
+        ['79990008899', 'Acme Window', 'WhatsApp window'],
+        anna,
+        'Are you open tomorrow?',
+      );
       const reply = (text: string) =>
         command('message.send', { chatId: row.chat.id, text, attachments: [] });
       expect((await sendCommands(suite.server, admin, [reply('Yes, from 9')]))[0]).toMatchObject({
