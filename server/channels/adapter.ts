@@ -206,6 +206,8 @@ export type OutboundMessage = {
   thread: string[];
   /** The payload of the customer's latest inbound event in this chat, if any (its subject, …). */
   lastInbound: unknown;
+  /** Answers offered as buttons (an auto-reply's), within the channel's limits (channel-capabilities.ts). */
+  buttons?: string[];
   /**
    * A reply sent as a registered template: the provider is sent the template and these values,
    * not `text` (which is the template filled in, as the thread shows it).

@@ -267,6 +267,45 @@ describe('a WhatsApp channel', () => {
       expect(kept).toEqual([]);
     });
 
+    it('sends an auto-reply’s buttons as WhatsApp’s reply buttons, and takes the customer’s tap as their answer', async () => {
+      const account = cloudApi().addAccount('79990005588', 'Acme Buttons');
+      const { channelId, admin } = await connect(account, 'WhatsApp buttons');
+      await until(() => account.callback !== undefined);
+      const [saved] = await sendCommands(suite.server, admin, [
+        command('autoReplies.save', {
+          channelId,
+          waitMinutes: 5,
+          replies: [
+            {
+              kind: 'greeting',
+              enabled: true,
+              text: 'Hello! What is it about?',
+              buttons: ['Prices', 'Delivery'],
+              attachments: [],
+            },
+          ],
+        }),
+      ]);
+      expect(saved).toMatchObject({ ok: true });
+      await account.customerWrites(anna, 'Hi');
+      await until(() => account.sent.some((sent) => sent.type === 'interactive'));
+      expect(account.sent.filter((sent) => sent.type === 'interactive')).toMatchObject([
+        {
+          to: anna.waId,
+          interactive: {
+            kind: 'button',
+            body: 'Hello! What is it about?',
+            answers: ['Prices', 'Delivery'],
+          },
+        },
+      ]);
+      // The tap comes back as a message of its own, with the answer's title.
+      await account.customerTaps(anna, { id: 'answer-2', title: 'Delivery' });
+      await until(async () =>
+        (await messagesOf(channelId, anna.waId)).some(({ message }) => message.text === 'Delivery'),
+      );
+    });
+
     it('shows a reply Meta accepted and then reported failed as undelivered, with the reason in the product’s words; nothing revives it', async () => {
       const { account, admin, row } = await customerChat(
         ['79990007788', 'Acme Failed', 'WhatsApp failed'],

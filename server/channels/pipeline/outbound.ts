@@ -151,6 +151,7 @@ async function outboundOf(
       thread,
       lastInbound,
       ...(message.template ? { template: message.template } : {}),
+      ...(message.buttons.length > 0 ? { buttons: message.buttons } : {}),
     },
   };
 }

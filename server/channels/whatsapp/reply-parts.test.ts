@@ -45,4 +45,39 @@ describe('WhatsApp reply parts', () => {
       document: { id: 'media-1', caption: 'Invoice', filename: 'invoice.pdf' },
     });
   });
+
+  it('offers answers on the text’s last message: up to three as reply buttons, more as a list', () => {
+    const few = replyParts('Which one?', [], ['Prices', 'Delivery']);
+    expect(few).toEqual([{ kind: 'choice', text: 'Which one?', buttons: ['Prices', 'Delivery'] }]);
+    expect(partMessage(few[0] ?? { kind: 'text', text: '' }, '7916', undefined)).toEqual({
+      to: '7916',
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Which one?' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'answer-1', title: 'Prices' } },
+            { type: 'reply', reply: { id: 'answer-2', title: 'Delivery' } },
+          ],
+        },
+      },
+    });
+    const many = replyParts('Pick a topic', [], ['A', 'B', 'C', 'D']);
+    expect(partMessage(many[0] ?? { kind: 'text', text: '' }, '7916', undefined)).toMatchObject({
+      interactive: {
+        type: 'list',
+        action: {
+          sections: [{ rows: [{ title: 'A' }, { title: 'B' }, { title: 'C' }, { title: 'D' }] }],
+        },
+      },
+    });
+    // A body longer than an interactive message takes goes first as text; the answers stay last.
+    const long = replyParts('y'.repeat(1500), [file('application/pdf')], ['OK']);
+    expect(long.map((part) => [part.kind, 'text' in part ? part.text.length : 0])).toEqual([
+      ['text', 1024],
+      ['choice', 476],
+      ['document', 0],
+    ]);
+  });
 });

@@ -243,10 +243,10 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
         );
       return replies.send(
         message.messageId,
-        replyParts(message.text, message.files),
+        replyParts(message.text, message.files, message.buttons ?? []),
         async (part: ReplyPart) => {
           const mediaId =
-            part.kind === 'text'
+            part.kind === 'text' || part.kind === 'choice'
               ? undefined
               : await client.uploadMedia(phoneNumberId, part.file, signal);
           return client.send(phoneNumberId, partMessage(part, message.recipient, mediaId), signal);

@@ -36,6 +36,8 @@ export type SentWhatsApp = {
   caption?: string;
   media?: { name: string | undefined; type: string; bytes: Buffer };
   body: Record<string, unknown>;
+  /** An interactive message: its body and the answers offered (reply buttons or a list's rows). */
+  interactive?: { kind: 'button' | 'list'; body: string; answers: string[] };
   /** A template message: the template's name, language and the values sent for its variables. */
   template?: { name: string; language: string; header: string[]; body: string[] };
 };
@@ -197,6 +199,22 @@ export class FakeWhatsAppAccount {
         ...(changes.length > half ? [{ id: this.accountId, changes: changes.slice(half) }] : []),
       ],
     };
+  }
+
+  /** A customer taps an answer of an interactive message (a reply button or a list row). */
+  async customerTaps(
+    customer: WaCustomer,
+    answer: { id: string; title: string },
+    kind: 'button' | 'list' = 'button',
+  ): Promise<WebhookBody> {
+    const reply = kind === 'button' ? 'button_reply' : 'list_reply';
+    const body = this.batch([
+      this.messageChange(customer, [
+        { type: 'interactive', interactive: { type: reply, [reply]: answer } },
+      ]),
+    ]);
+    await this.deliver(body);
+    return body;
   }
 
   /** Statuses of our sent messages, each in a call of its own, in the order given (out of order too). */
@@ -724,6 +742,60 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
     return { name, language, header, body: bodyValues };
   }
 
+  /**
+   * An interactive message checked as Meta checks it: a body of at most 1,024 characters, up to
+   * three reply buttons of 20 characters, or a list of up to ten rows of 24 behind a button label.
+   */
+  function interactiveSent(body: Record<string, unknown>) {
+    const interactive = (body.interactive ?? {}) as {
+      type?: unknown;
+      body?: { text?: unknown };
+      action?: {
+        button?: unknown;
+        buttons?: { reply?: { id?: unknown; title?: unknown } }[];
+        sections?: { rows?: { id?: unknown; title?: unknown }[] }[];
+      };
+    };
+    const bodyText = text(interactive.body?.text);
+    if (bodyText === '' || bodyText.length > 1024)
+      throw graphError(400, 131009, '(#131009) Parameter value is not valid', {
+        error_data: { details: 'body text must be 1 to 1024 characters' },
+      });
+    const kind = text(interactive.type);
+    if (kind === 'button') {
+      const answers = (interactive.action?.buttons ?? []).map((button) =>
+        text(button.reply?.title),
+      );
+      if (
+        answers.length === 0 ||
+        answers.length > 3 ||
+        answers.some((t) => t === '' || t.length > 20)
+      )
+        throw graphError(400, 131009, '(#131009) Parameter value is not valid', {
+          error_data: { details: 'reply buttons: 1 to 3, titles of at most 20 characters' },
+        });
+      return { kind: 'button' as const, body: bodyText, answers };
+    }
+    if (kind === 'list') {
+      const label = text(interactive.action?.button);
+      const answers = (interactive.action?.sections ?? []).flatMap((section) =>
+        (section.rows ?? []).map((row) => text(row.title)),
+      );
+      if (
+        label === '' ||
+        label.length > 20 ||
+        answers.length === 0 ||
+        answers.length > 10 ||
+        answers.some((t) => t === '' || t.length > 24)
+      )
+        throw graphError(400, 131009, '(#131009) Parameter value is not valid', {
+          error_data: { details: 'list: a button label, 1 to 10 rows of at most 24 characters' },
+        });
+      return { kind: 'list' as const, body: bodyText, answers };
+    }
+    throw graphError(400, 131009, '(#131009) Parameter value is not valid');
+  }
+
   function sendMessage(account: FakeWhatsAppAccount, body: Record<string, unknown>) {
     if (body.messaging_product !== 'whatsapp')
       throw graphError(400, 100, '(#100) The parameter messaging_product is required.');
@@ -765,7 +837,8 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
         bytes: stored.bytes,
       };
     } else if (type === 'template') sent.template = templateSent(account, body);
-    else if (type !== 'interactive') throw graphError(400, 131051, 'Unsupported message type');
+    else if (type === 'interactive') sent.interactive = interactiveSent(body);
+    else throw graphError(400, 131051, 'Unsupported message type');
     // Outside the customer's 24-hour window only a template goes (Meta's 131047).
     const wrote = account.lastInbound.get(to);
     if (type !== 'template' && (wrote === undefined || where.now() - wrote > 24 * 3_600_000))
