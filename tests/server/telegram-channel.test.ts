@@ -135,6 +135,40 @@ describe('a Telegram channel', () => {
       expect(stored?.data).toEqual(photo);
     });
 
+    it('offers an auto-reply’s buttons as a reply keyboard, whose tap comes back as the customer’s words', async () => {
+      const bot = api.addBot('acme_keys_bot');
+      const { channelId, admin } = await connect(bot.token, 'Telegram keys');
+      await until(() => bot.webhook !== undefined);
+      const [saved] = await sendCommands(suite.server, admin, [
+        command('autoReplies.save', {
+          channelId,
+          waitMinutes: 5,
+          replies: [
+            {
+              kind: 'greeting',
+              enabled: true,
+              text: 'Hello! What is it about?',
+              buttons: ['Prices', 'Delivery'],
+              attachments: [],
+            },
+          ],
+        }),
+      ]);
+      expect(saved).toMatchObject({ ok: true });
+      await bot.customerWrites(anna, 'Hi');
+      await until(() => bot.sent.some((sent) => sent.keyboard !== undefined));
+      expect(bot.sent.filter((sent) => sent.keyboard !== undefined)).toMatchObject([
+        { text: 'Hello! What is it about?', keyboard: [['Prices'], ['Delivery']] },
+      ]);
+      // A reply keyboard's button sends its own text, as a message of the customer's.
+      await bot.customerWrites(anna, 'Delivery');
+      await until(async () =>
+        (await messagesOf(channelId, String(anna.id))).some(
+          ({ message }) => message.text === 'Delivery',
+        ),
+      );
+    });
+
     it('delivers an operator’s reply exactly once after the Bot API answered 503, then 429', async () => {
       const bot = api.addBot('acme_reply_bot');
       const { channelId, admin } = await connect(bot.token, 'Telegram reply');

@@ -39,7 +39,8 @@ export class BotApiError extends Error {
 
 export type OutgoingFile = { name: string; type: string; data: Buffer };
 
-type Params = Record<string, string | number | boolean | string[] | undefined>;
+/** A call's parameters, sent as JSON (a reply keyboard is an object). */
+type Params = Record<string, string | number | boolean | string[] | object | undefined>;
 
 export class BotApiClient {
   constructor(
@@ -77,8 +78,29 @@ export class BotApiClient {
     return Array.isArray(result) ? (result as unknown[]) : [];
   }
 
-  async sendMessage(chatId: string, text: string): Promise<TgMessage> {
-    return v.parse(TgMessageSchema, await this.call('sendMessage', { chat_id: chatId, text }));
+  /**
+   * A text message; with `keyboard`, a reply keyboard under it whose buttons each send their own
+   * text back (one per row, hidden once used), so a tap arrives as the customer's message.
+   */
+  async sendMessage(
+    chatId: string,
+    text: string,
+    keyboard?: readonly string[],
+  ): Promise<TgMessage> {
+    const markup =
+      keyboard && keyboard.length > 0
+        ? {
+            reply_markup: {
+              keyboard: keyboard.map((label) => [{ text: label }]),
+              one_time_keyboard: true,
+              resize_keyboard: true,
+            },
+          }
+        : {};
+    return v.parse(
+      TgMessageSchema,
+      await this.call('sendMessage', { chat_id: chatId, text, ...markup }),
+    );
   }
 
   /** A photo or document uploaded as bytes (multipart), never as a link to us. */

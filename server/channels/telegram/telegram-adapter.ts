@@ -111,7 +111,7 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
       const client = new BotApiClient(apiRoot, tokenOf(channel));
       return replies.send(
         message.messageId,
-        replyParts(message.text, message.files),
+        replyParts(message.text, message.files, message.buttons ?? []),
         async (part: ReplyPart) => {
           const sent = await sendPart(client, message.recipient, part);
           return `${sent.chat.id}:${sent.message_id}`;
@@ -132,7 +132,7 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
 }
 
 function sendPart(client: BotApiClient, chatId: string, part: ReplyPart) {
-  if (part.kind === 'text') return client.sendMessage(chatId, part.text);
+  if (part.kind === 'text') return client.sendMessage(chatId, part.text, part.keyboard);
   return client.sendFile(
     part.kind,
     chatId,

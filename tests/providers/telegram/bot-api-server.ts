@@ -25,6 +25,8 @@ export type SentMessage = {
   text?: string;
   caption?: string;
   file?: SentFile;
+  /** The reply keyboard's buttons, row by row, when the message carried one. */
+  keyboard?: string[][];
 };
 
 export type Customer = { id: number; firstName: string; lastName?: string; username?: string };
@@ -297,6 +299,16 @@ export class FakeBot {
         const text = params.string('text') ?? '';
         if (text.trim() === '') throw botError(400, 'Bad Request: message text is empty');
         if (text.length > 4096) throw botError(400, 'Bad Request: message is too long');
+        const markup = params.json('reply_markup') as unknown as
+          { keyboard?: { text?: unknown }[][] } | undefined;
+        if (markup?.keyboard !== undefined) {
+          const rows = markup.keyboard.map((row) =>
+            row.map((button) => (typeof button.text === 'string' ? button.text : '')),
+          );
+          if (rows.length === 0 || rows.some((row) => row.length === 0 || row.includes('')))
+            throw botError(400, "Bad Request: can't parse reply keyboard markup JSON object");
+          return this.record({ method, chatId, text, keyboard: rows });
+        }
         return this.record({ method, chatId, text });
       }
       case 'sendPhoto':
