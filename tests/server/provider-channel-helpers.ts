@@ -85,3 +85,30 @@ export async function connectChannel(
   ]);
   return { admin, channelId, result };
 }
+
+/** A message's delivery status as stored, or undefined when there is no such message. */
+export async function messageStatus(suite: Suite, messageId: string) {
+  const [message] = await suite.server.database.db
+    .select({ status: t.messages.status })
+    .from(t.messages)
+    .where(eq(t.messages.id, messageId));
+  return message?.status;
+}
+
+/** The channel's greeting switched on with answers to offer: what the buttons tests send. */
+export async function greetWithButtons(
+  suite: Suite,
+  admin: string,
+  channelId: string,
+  text: string,
+  buttons: string[],
+): Promise<void> {
+  const [saved] = await sendCommands(suite.server, admin, [
+    command('autoReplies.save', {
+      channelId,
+      waitMinutes: 5,
+      replies: [{ kind: 'greeting', enabled: true, text, buttons, attachments: [] }],
+    }),
+  ]);
+  if (!saved?.ok) throw new Error(`the greeting was not saved: ${JSON.stringify(saved)}`);
+}

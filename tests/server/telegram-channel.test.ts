@@ -8,6 +8,7 @@ import {
   channelWorkers,
   connectChannel,
   customerMessages,
+  greetWithButtons,
   until,
 } from './provider-channel-helpers';
 import { call, command, sendCommands, serverForSuite } from './harness';
@@ -139,22 +140,10 @@ describe('a Telegram channel', () => {
       const bot = api.addBot('acme_keys_bot');
       const { channelId, admin } = await connect(bot.token, 'Telegram keys');
       await until(() => bot.webhook !== undefined);
-      const [saved] = await sendCommands(suite.server, admin, [
-        command('autoReplies.save', {
-          channelId,
-          waitMinutes: 5,
-          replies: [
-            {
-              kind: 'greeting',
-              enabled: true,
-              text: 'Hello! What is it about?',
-              buttons: ['Prices', 'Delivery'],
-              attachments: [],
-            },
-          ],
-        }),
+      await greetWithButtons(suite, admin, channelId, 'Hello! What is it about?', [
+        'Prices',
+        'Delivery',
       ]);
-      expect(saved).toMatchObject({ ok: true });
       await bot.customerWrites(anna, 'Hi');
       await until(() => bot.sent.some((sent) => sent.keyboard !== undefined));
       expect(bot.sent.filter((sent) => sent.keyboard !== undefined)).toMatchObject([

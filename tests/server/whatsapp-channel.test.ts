@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
-import { channelWorkers, customerMessages, until } from './provider-channel-helpers';
+import {
+  channelWorkers,
+  customerMessages,
+  greetWithButtons,
+  messageStatus,
+  until,
+} from './provider-channel-helpers';
 import { connectWhatsApp, whatsappSuite } from './whatsapp-channel-helpers';
 import { call, command, sendCommands, upload } from './harness';
 import { type FakeWhatsAppAccount } from '../providers/whatsapp/cloud-api-server';
@@ -223,13 +229,7 @@ describe('a WhatsApp channel', () => {
         { id: providerId, status: 'read' },
         { id: providerId, status: 'delivered' },
       );
-      const status = async () => {
-        const [message] = await suite.server.database.db
-          .select({ status: t.messages.status })
-          .from(t.messages)
-          .where(eq(t.messages.id, messageId));
-        return message?.status;
-      };
+      const status = () => messageStatus(suite, messageId);
       await until(async () => (await status()) === 'read');
       expect(await status()).toBe('read');
     });
@@ -251,13 +251,7 @@ describe('a WhatsApp channel', () => {
           attachments: [],
         }),
       ]);
-      const status = async () => {
-        const [message] = await suite.server.database.db
-          .select({ status: t.messages.status })
-          .from(t.messages)
-          .where(eq(t.messages.id, messageId));
-        return message?.status;
-      };
+      const status = () => messageStatus(suite, messageId);
       await until(async () => (await status()) === 'read');
       expect(account.webhookAnswers.slice(-2)).toEqual([200, 200]);
       const kept = await suite.server.database.db
@@ -271,22 +265,10 @@ describe('a WhatsApp channel', () => {
       const account = cloudApi().addAccount('79990005588', 'Acme Buttons');
       const { channelId, admin } = await connect(account, 'WhatsApp buttons');
       await until(() => account.callback !== undefined);
-      const [saved] = await sendCommands(suite.server, admin, [
-        command('autoReplies.save', {
-          channelId,
-          waitMinutes: 5,
-          replies: [
-            {
-              kind: 'greeting',
-              enabled: true,
-              text: 'Hello! What is it about?',
-              buttons: ['Prices', 'Delivery'],
-              attachments: [],
-            },
-          ],
-        }),
+      await greetWithButtons(suite, admin, channelId, 'Hello! What is it about?', [
+        'Prices',
+        'Delivery',
       ]);
-      expect(saved).toMatchObject({ ok: true });
       await account.customerWrites(anna, 'Hi');
       await until(() => account.sent.some((sent) => sent.type === 'interactive'));
       expect(account.sent.filter((sent) => sent.type === 'interactive')).toMatchObject([
