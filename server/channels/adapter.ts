@@ -225,7 +225,12 @@ export type SendResult =
    */
   | { kind: 'retry'; reason: string; retryAfterSeconds?: number }
   /** Never (the customer blocked the bot, the address does not exist): the message is undelivered. */
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /**
+   * Not until the channel is authorised again: the provider refused the credentials themselves
+   * (a lapsed or revoked token). The reply is held, not failed (pipeline/lapsed-credentials.ts).
+   */
+  | { kind: 'reauthorize'; reason: string };
 
 /** A running receiver; stopped when the channel is deactivated, changed or the server stops. */
 export type Receiver = { stop(): Promise<void> };

@@ -509,6 +509,11 @@ export const messages = pgTable(
     failureReason: text(),
     /** The registered messenger template it was sent as, with the values of its variables. */
     template: jsonb().$type<SentTemplate>(),
+    /**
+     * Why a reply waits before going to the provider: 'reauthorization' while its channel's
+     * credentials have lapsed (docs/channels.md "Lapsed credentials"); null otherwise.
+     */
+    heldFor: text({ enum: ['reauthorization'] }),
     createdAt: created(),
   },
   (t) => [index('messages_chat_created').on(t.chatId, t.createdAt)],
@@ -839,7 +844,10 @@ export const channelDeliveries = pgTable(
       .notNull()
       .references(() => channels.id),
     chatId: uuid().notNull(),
-    state: text({ enum: ['pending', 'sending', 'sent', 'delivered', 'read', 'failed'] }).notNull(),
+    /** `held`: not tried while the channel's credentials have lapsed; released when renewed. */
+    state: text({
+      enum: ['pending', 'sending', 'held', 'sent', 'delivered', 'read', 'failed'],
+    }).notNull(),
     /** When the worker next tries it; null once it left `pending`. */
     dueAt: ts(),
     attempts: integer().notNull().default(0),
@@ -849,8 +857,9 @@ export const channelDeliveries = pgTable(
     updatedAt: created(),
   },
   (t) => [
+    // Due order, then written order: replies released together go as they were written.
     index('channel_deliveries_due')
-      .on(t.dueAt)
+      .on(t.dueAt, t.createdAt)
       .where(sql`due_at is not null`),
     uniqueIndex('channel_deliveries_provider_id')
       .on(t.channelId, t.providerMessageId)
@@ -916,6 +925,11 @@ export const channelHealth = pgTable(
     lastErrorAt: ts(),
     setAsideEvents: integer().notNull().default(0),
     pendingDeliveries: integer().notNull().default(0),
+    /**
+     * The provider refused the channel's credentials themselves (a lapsed or revoked token):
+     * replies are held until an administrator authorises the channel again.
+     */
+    reauthorizationRequired: boolean().notNull().default(false),
     updatedAt: ts().notNull(),
   },
   (t) => [index('channel_health_org').on(t.orgId)],

@@ -123,6 +123,7 @@ export const channelHealthRow = (r: typeof schema.channelHealth.$inferSelect): C
   lastErrorAt: isoOrNull(r.lastErrorAt),
   setAsideEvents: r.setAsideEvents,
   pendingDeliveries: r.pendingDeliveries,
+  reauthorizationRequired: r.reauthorizationRequired,
   updatedAt: iso(r.updatedAt),
 });
 
@@ -280,6 +281,8 @@ export const messageRow = (r: typeof schema.messages.$inferSelect): Message => (
   attachments: r.attachments,
   buttons: r.buttons,
   failureReason: r.failureReason,
+  // Only on the few replies held for their channel: every other message's row stays as short.
+  ...(r.heldFor ? { heldFor: r.heldFor } : {}),
   // Only on the few messages sent as a template: every other message's row stays as short.
   ...(r.template
     ? {

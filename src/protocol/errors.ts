@@ -248,6 +248,14 @@ export const ERROR_TEXTS = {
     ru: 'Нельзя отправлять сообщения в неактивный канал',
   },
   /**
+   * The provider refused the channel's credentials themselves (a lapsed or revoked token): its
+   * replies wait, held, until an administrator authorises it again (docs/channels.md).
+   */
+  CHANNEL_REAUTHORIZATION_REQUIRED: {
+    en: 'Reauthorization required: the channel’s access has lapsed, and replies wait until it is authorised again',
+    ru: 'Требуется повторная авторизация: доступ канала истёк, ответы ждут, пока его снова не авторизуют',
+  },
+  /**
    * One messenger's 24-hour session (spec §4, §9: WhatsApp) has ended: only a registered template
    * reaches the customer until they write again from their phone (the spec's hint that an expired
    * session needs a mobile device).

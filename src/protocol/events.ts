@@ -30,6 +30,8 @@ export const EVENT_TYPES = [
   'message.added',
   /** A reply's delivery moved forward (sent → delivered → read) or failed (undelivered). */
   'message.statusChanged',
+  /** A reply held (its channel's credentials lapsed) or released to go. */
+  'message.deliveryHeld',
   'chat.created',
   'chat.assigned',
   'chat.unassigned',
@@ -62,6 +64,10 @@ export const EVENT_TYPES = [
   'channel.activeSet',
   /** The pipeline's throttled health write (docs/channels.md "Health"). */
   'channel.healthChanged',
+  /** A channel's credentials lapsed (the provider refused them): its replies are held. */
+  'channel.reauthorizationRequired',
+  /** A channel with lapsed credentials was authorised again: its held replies go. */
+  'channel.reauthorized',
   'client.created',
   'client.updated',
   'client.spamSet',

@@ -328,6 +328,94 @@ describe('a WhatsApp channel', () => {
       });
     });
 
+    it('holds replies while its token has lapsed, says so on the channel, and sends each once after the token is renewed', async () => {
+      const { account, channelId, admin, row } = await customerChat(
+        ['79990009911', 'Acme Lapsed', 'WhatsApp lapsed'],
+        anna,
+        'Is my order on its way?',
+      );
+      const { db } = suite.server.database;
+      const renewed = account.renewToken();
+      const job = async (messageId: string) => {
+        const [found] = await db
+          .select()
+          .from(t.channelDeliveries)
+          .where(eq(t.channelDeliveries.messageId, messageId));
+        return found;
+      };
+      const held = async (messageId: string) => {
+        const [found] = await db
+          .select({ heldFor: t.messages.heldFor, status: t.messages.status })
+          .from(t.messages)
+          .where(eq(t.messages.id, messageId));
+        return found;
+      };
+      const health = async () => {
+        const [found] = await db
+          .select()
+          .from(t.channelHealth)
+          .where(eq(t.channelHealth.id, channelId));
+        return found;
+      };
+      const reply = async (text: string) => {
+        const messageId = newId();
+        const [sent] = await sendCommands(suite.server, admin, [
+          command('message.send', { chatId: row.chat.id, messageId, text, attachments: [] }),
+        ]);
+        expect(sent).toMatchObject({ ok: true });
+        await until(async () => (await job(messageId))?.state === 'held');
+        return messageId;
+      };
+      const refusals = () => account.calls.filter((call) => call.endsWith('token lapsed')).length;
+
+      // Meta refuses the lapsed token once: the reply waits, visibly, and is not given up.
+      const first = await reply('It left the warehouse today');
+      expect(refusals()).toBe(1);
+      expect(await held(first)).toEqual({ heldFor: 'reauthorization', status: 'sent' });
+      expect(await job(first)).toMatchObject({ attempts: 0, dueAt: null });
+      expect(await health()).toMatchObject({
+        reauthorizationRequired: true,
+        connected: false,
+        lastError: expect.stringContaining('Session has expired') as string,
+      });
+      // Written meanwhile: held at once, without asking Meta to refuse the token again.
+      const second = await reply('Tracking number: 12345');
+      expect(refusals()).toBe(1);
+      for (let i = 0; i < 5; i++) suite.server.clock.advance(3_600_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(account.sent).toEqual([]);
+      expect((await job(first))?.state).toBe('held');
+
+      // The administrator pastes the new token: Meta takes it, and both replies go, in order, once.
+      const [saved] = await db.select().from(t.channels).where(eq(t.channels.id, channelId));
+      if (!saved) throw new Error('no channel');
+      const [update] = await sendCommands(suite.server, admin, [
+        command('channel.update', {
+          channelId,
+          name: saved.name,
+          teamId: saved.teamId,
+          notificationEmail: saved.notificationEmail,
+          teamVisibility: saved.teamVisibility,
+          active: true,
+          ratingText: saved.ratingText,
+          ratingBeforeEnd: saved.ratingBeforeEnd,
+          settings: { phone: account.phone, login: account.accountId },
+          secrets: { password: renewed },
+        }),
+      ]);
+      expect(update).toMatchObject({ ok: true });
+      await until(async () => (await job(second))?.state === 'sent');
+      await until(async () => (await job(first))?.state === 'sent');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(account.sent.map((message) => message.text)).toEqual([
+        'It left the warehouse today',
+        'Tracking number: 12345',
+      ]);
+      expect(await held(first)).toEqual({ heldFor: null, status: 'sent' });
+      expect(await held(second)).toEqual({ heldFor: null, status: 'sent' });
+      expect(await health()).toMatchObject({ reauthorizationRequired: false });
+    });
+
     it('refuses a reply once 24 hours have passed since the customer wrote, one or many at once, and takes it again when they write', async () => {
       const { account, admin, row } = await customerChat(
         ['79990008899', 'Acme Window', 'WhatsApp window'],

@@ -1,7 +1,7 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailServer } from './email-settings';
 import type { ReplyEnvelope } from './reply-headers';
-import { mailCheckError, smtpTemporary } from './mail-errors';
+import { loginRefused, mailCheckError, smtpTemporary } from './mail-errors';
 
 export interface OutgoingFile {
   name: string;
@@ -13,7 +13,9 @@ export interface OutgoingFile {
 export type SendOutcome =
   | { kind: 'sent'; providerId: string }
   | { kind: 'retry'; reason: string }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string }
+  /** The server refused the login itself (a changed password): held until it is typed again. */
+  | { kind: 'reauthorize'; reason: string };
 
 export function smtpTransport(server: MailServer, password: string): Transporter {
   return createTransport({
@@ -57,6 +59,8 @@ export async function sendReply(
   } catch (error) {
     const e = error as { responseCode?: number; code?: string; response?: string };
     const reason = e.responseCode ? `SMTP ${String(e.responseCode)}` : (e.code ?? 'SMTP error');
+    if (loginRefused(error))
+      return { kind: 'reauthorize', reason: `${reason}: the login was refused` };
     return smtpTemporary(error) ? { kind: 'retry', reason } : { kind: 'failed', reason };
   }
 }

@@ -79,7 +79,7 @@ async function writeHealth(deps: PipelineDeps, channelId: string, note: HealthNo
           .where(
             and(
               eq(channelDeliveries.channelId, channelId),
-              inArray(channelDeliveries.state, ['pending', 'sending']),
+              inArray(channelDeliveries.state, ['pending', 'sending', 'held']),
             ),
           );
         const values = {

@@ -18,6 +18,7 @@ import { adapterOf } from '../registry';
 import { adapterChannel, failureText, type PipelineDeps } from './pipeline-deps';
 import { noteHealth } from './health';
 import { applyEarlyStatusReports } from './statuses';
+import { awaitsReauthorization, holdForReauthorization } from './lapsed-credentials';
 
 /**
  * How long a claimed job is left to its worker. A worker that crashed mid-send leaves the job
@@ -44,7 +45,8 @@ async function claimJob(db: Db, now: Date): Promise<Job | undefined> {
       .select()
       .from(channelDeliveries)
       .where(and(isNotNull(channelDeliveries.dueAt), lte(channelDeliveries.dueAt, now)))
-      .orderBy(asc(channelDeliveries.dueAt))
+      // Equal due times (replies released together) go in the order they were written.
+      .orderBy(asc(channelDeliveries.dueAt), asc(channelDeliveries.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!due) return undefined;
@@ -216,6 +218,11 @@ async function deliver(deps: PipelineDeps, job: Job): Promise<void> {
     await markUndelivered(deps, job, errorText('SEND_TO_DEACTIVATED_CHANNEL', 'en'));
     return;
   }
+  // Credentials known to have lapsed: held without asking the provider to refuse them again.
+  if (await awaitsReauthorization(deps, channel.id)) {
+    await holdForReauthorization(deps, job, errorText('CHANNEL_REAUTHORIZATION_REQUIRED', 'en'));
+    return;
+  }
   const outbound = await outboundOf(db, job);
   if ('failed' in outbound) {
     await markUndelivered(deps, job, outbound.failed);
@@ -243,6 +250,10 @@ async function deliver(deps: PipelineDeps, job: Job): Promise<void> {
       );
     await applyEarlyStatusReports(deps, job.channelId, result.providerMessageId);
     await noteHealth(deps, job.channelId, { connected: true, outboundAt: now });
+    return;
+  }
+  if (result.kind === 'reauthorize') {
+    await holdForReauthorization(deps, job, result.reason);
     return;
   }
   if (result.kind === 'failed') {

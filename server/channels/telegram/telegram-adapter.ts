@@ -118,6 +118,8 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
         },
         (error) => {
           if (!(error instanceof BotApiError)) return undefined;
+          // 401 Unauthorized: the token was revoked (@BotFather's /revoke): held, not lost.
+          if (error.code === 401) return { kind: 'reauthorize', reason: error.description };
           if (error.retryable)
             return {
               kind: 'retry',

@@ -273,6 +273,8 @@ function retryOf(error: unknown): { kind: 'retry'; reason: string; retryAfterSec
 /** A send's refusal as the pipeline takes it: retried when Meta says "not now", failed otherwise. */
 function sendFailure(error: unknown): Exclude<SendResult, { kind: 'sent' }> | undefined {
   if (!(error instanceof GraphApiError)) return undefined;
+  // The token expired or was revoked: held until the channel is given a new one, not lost.
+  if (error.tokenLapsed) return { kind: 'reauthorize', reason: error.description };
   if (error.retryable) return retryOf(error);
   return { kind: 'failed', reason: failureReason({ code: error.code, title: error.description }) };
 }

@@ -10,6 +10,7 @@ import { touchOpenChats } from '../distribution/open-chats';
 import { checkedChannel, type CheckedChannel } from './channel-credentials';
 import { channelPut, healthPut, routingRulePut } from './channel-changes';
 import { refuseUnshowableChannels } from './shown-channels';
+import { releaseHeldReplies } from '../../channels/pipeline/lapsed-credentials';
 
 type ChannelGeneral = CommandPayload<'channel.update'>;
 
@@ -171,6 +172,9 @@ export async function channelUpdate(
   await touchOpenChats(scope, { channelId: row.id });
   scope.channelWork.receivers = true;
   scope.emit('channel.updated', { channelId: row.id, name: row.name }, [channelPut(row)]);
+  // The provider has just taken the new credentials: a channel whose access had lapsed is
+  // authorised again, and the replies held meanwhile go (channels/pipeline/lapsed-credentials.ts).
+  if (checked.checked) await releaseHeldReplies(scope, row.id);
 }
 
 /** Turns a channel on or off (spec §4); its receiver starts or stops with it. */

@@ -220,6 +220,7 @@ export async function receiveTogether(
     buttons: [],
     failureReason: null,
     template: null,
+    heldFor: null,
     createdAt: entry.at,
   }));
   const stored = await bulkInsert(

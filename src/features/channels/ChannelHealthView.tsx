@@ -12,20 +12,28 @@ export function ChannelHealthView({ health }: { health: ChannelHealth | undefine
     at
       ? intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' })
       : t('channels.health.never');
+  const state = healthState(health);
   return (
-    <dl className="channels__facts" data-testid="channel-health">
-      <dt>{t('channels.health.state')}</dt>
-      <dd data-testid="channel-health-state">{t(`channels.health.${healthState(health)}`)}</dd>
-      <dt>{t('channels.health.lastIn')}</dt>
-      <dd>{when(health?.lastInboundAt)}</dd>
-      <dt>{t('channels.health.lastOut')}</dt>
-      <dd>{when(health?.lastOutboundAt)}</dd>
-      <dt>{t('channels.health.lastError')}</dt>
-      <dd data-testid="channel-health-error">
-        {health?.lastError
-          ? `${health.lastError} (${when(health.lastErrorAt)})`
-          : t('channels.health.noError')}
-      </dd>
-    </dl>
+    <>
+      {state === 'reauthorize' ? (
+        <p className="channels__warning" role="alert" data-testid="channel-reauthorize">
+          {t('channels.health.reauthorizeHint')}
+        </p>
+      ) : null}
+      <dl className="channels__facts" data-testid="channel-health">
+        <dt>{t('channels.health.state')}</dt>
+        <dd data-testid="channel-health-state">{t(`channels.health.${state}`)}</dd>
+        <dt>{t('channels.health.lastIn')}</dt>
+        <dd>{when(health?.lastInboundAt)}</dd>
+        <dt>{t('channels.health.lastOut')}</dt>
+        <dd>{when(health?.lastOutboundAt)}</dd>
+        <dt>{t('channels.health.lastError')}</dt>
+        <dd data-testid="channel-health-error">
+          {health?.lastError
+            ? `${health.lastError} (${when(health.lastErrorAt)})`
+            : t('channels.health.noError')}
+        </dd>
+      </dl>
+    </>
   );
 }

@@ -59,11 +59,15 @@ export function connectedCounts(channels: readonly Channel[]): Map<ChannelType, 
 /** Whether a channel's pages are here: a type the spec gives pages to (§2). */
 export const hasPages = (channel: Pick<Channel, 'type'>): boolean => isPageType(channel.type);
 
-/** A channel's health in one word: no row yet is unknown (a channel made before health rows). */
+/**
+ * A channel's health in one word: no row yet is unknown (a channel made before health rows); a
+ * channel whose credentials lapsed says so above all, since only an administrator can mend it.
+ */
 export const healthState = (
-  health: Pick<ChannelHealth, 'connected' | 'lastError'> | undefined,
-): 'connected' | 'failing' | 'disconnected' | 'unknown' => {
+  health: Pick<ChannelHealth, 'connected' | 'lastError' | 'reauthorizationRequired'> | undefined,
+): 'connected' | 'failing' | 'disconnected' | 'reauthorize' | 'unknown' => {
   if (!health) return 'unknown';
+  if (health.reauthorizationRequired) return 'reauthorize';
   if (health.connected) return health.lastError ? 'failing' : 'connected';
   return 'disconnected';
 };

@@ -63,6 +63,7 @@ describe('the channel list', () => {
           lastErrorAt: null,
           setAsideEvents: 0,
           pendingDeliveries: 0,
+          reauthorizationRequired: false,
           updatedAt: at,
         },
       ],
@@ -76,8 +77,22 @@ describe('the channel list', () => {
   });
 
   it('tells a connected channel with a recent error from one that cannot connect', () => {
-    expect(healthState({ connected: true, lastError: 'Too Many Requests' })).toBe('failing');
-    expect(healthState({ connected: false, lastError: 'Unauthorized' })).toBe('disconnected');
+    expect(
+      healthState({
+        connected: true,
+        lastError: 'Too Many Requests',
+        reauthorizationRequired: false,
+      }),
+    ).toBe('failing');
+    expect(
+      healthState({ connected: false, lastError: 'Bad Gateway', reauthorizationRequired: false }),
+    ).toBe('disconnected');
+  });
+
+  it('says a channel whose credentials lapsed needs authorising again, above any other state', () => {
+    expect(
+      healthState({ connected: false, lastError: 'Unauthorized', reauthorizationRequired: true }),
+    ).toBe('reauthorize');
   });
 });
 

@@ -16,6 +16,9 @@ export const CHANNELS_EN = {
   'channels.health.connected': 'Connected',
   'channels.health.failing': 'Connected, with errors',
   'channels.health.disconnected': 'Not connected',
+  'channels.health.reauthorize': 'Reauthorization required',
+  'channels.health.reauthorizeHint':
+    'The provider no longer accepts this channel’s access. Replies wait, held, and go once it is authorised again: enter its token or password anew and save.',
   'channels.health.unknown': 'Not reported yet',
   'channels.health.lastIn': 'Last message in',
   'channels.health.lastOut': 'Last message out',
@@ -193,6 +196,9 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.health.connected': 'Подключён',
   'channels.health.failing': 'Подключён, есть ошибки',
   'channels.health.disconnected': 'Не подключён',
+  'channels.health.reauthorize': 'Требуется повторная авторизация',
+  'channels.health.reauthorizeHint':
+    'Провайдер больше не принимает доступ этого канала. Ответы ждут и уйдут, как только канал снова авторизуют: введите токен или пароль заново и сохраните.',
   'channels.health.unknown': 'Ещё нет данных',
   'channels.health.lastIn': 'Последнее входящее',
   'channels.health.lastOut': 'Последнее исходящее',

@@ -3,7 +3,7 @@ import type { LocalMessage } from '../../store';
 import { useI18n } from '../../ui/i18n';
 import { Icon } from '../../ui/Icon';
 import { AttachmentView } from './AttachmentView';
-import { messageSide, showsStatus, statusView } from './message-view';
+import { HELD_VIEW, messageSide, showsStatus, statusView } from './message-view';
 
 /**
  * One message. Its text is rendered as text (React escapes it), never as HTML: it comes from
@@ -18,7 +18,9 @@ export const MessageItem = memo(function MessageItem({
 }) {
   const { t, intl } = useI18n();
   const side = messageSide(message.authorKind);
-  const status = statusView(message.status);
+  // A reply held for its channel (its access lapsed) waits visibly, with why, as a queued one does.
+  const held = message.status === 'sent' && message.heldFor === 'reauthorization';
+  const status = held ? HELD_VIEW : statusView(message.status);
   const time = intl.formatTime(new Date(message.createdAt), { hour: '2-digit', minute: '2-digit' });
   return (
     <article
@@ -26,6 +28,7 @@ export const MessageItem = memo(function MessageItem({
       data-testid="message"
       data-message-id={message.id}
       data-status={message.status}
+      data-held={held ? 'reauthorization' : undefined}
       data-internal={String(message.internal)}
       data-side={side}
     >
@@ -62,7 +65,7 @@ export const MessageItem = memo(function MessageItem({
             ) : (
               <span aria-hidden="true">{status.mark}</span>
             )}
-            {message.status === 'queued' || message.status === 'undelivered' ? (
+            {held || message.status === 'queued' || message.status === 'undelivered' ? (
               <span className="message__status-text">{t(status.label)}</span>
             ) : (
               <span className="visually-hidden">{t(status.label)}</span>

@@ -26,6 +26,13 @@ const STATUS_VIEWS: Record<MessageStatus, StatusView> = {
 
 export const statusView = (status: MessageStatus): StatusView => STATUS_VIEWS[status];
 
+/** A reply held while its channel's access has lapsed: a clock, as it has not left us yet. */
+export const HELD_VIEW: StatusView = {
+  mark: 'clock',
+  label: 'message.held.reauthorization',
+  tone: 'muted',
+};
+
 /** The customer's words on the left, staff and bots on the right, system lines in the middle. */
 export type MessageSide = 'in' | 'out' | 'system';
 

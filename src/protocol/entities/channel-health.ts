@@ -19,8 +19,13 @@ export const ChannelHealthSchema = v.object({
   lastErrorAt: v.nullable(TimestampSchema),
   /** Inbound events set aside after failing (docs/channels.md "Inbound"), waiting for a person. */
   setAsideEvents: v.number(),
-  /** Replies waiting to be delivered (due or retrying). */
+  /** Replies waiting to be delivered (due, retrying, or held for a reauthorization). */
   pendingDeliveries: v.number(),
+  /**
+   * The provider refused the channel's credentials themselves (a lapsed or revoked token): its
+   * replies wait, held, until an administrator authorises it again. Absent on older rows.
+   */
+  reauthorizationRequired: v.optional(v.boolean(), false),
   updatedAt: TimestampSchema,
 });
 export type ChannelHealth = v.InferOutput<typeof ChannelHealthSchema>;

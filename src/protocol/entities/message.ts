@@ -10,6 +10,9 @@ export const MESSAGE_STATUSES = ['sent', 'delivered', 'undelivered', 'read'] as 
 export const MessageStatusSchema = v.picklist(MESSAGE_STATUSES);
 export type MessageStatus = v.InferOutput<typeof MessageStatusSchema>;
 
+/** Why a reply may wait before its provider is tried (docs/channels.md "Lapsed credentials"). */
+export const MESSAGE_HOLDS = ['reauthorization'] as const;
+
 export const MESSAGE_AUTHORS = ['client', 'operator', 'bot', 'system'] as const;
 
 export const MessageSchema = v.object({
@@ -30,6 +33,11 @@ export const MessageSchema = v.object({
    * older rows and on every other status.
    */
   failureReason: v.optional(v.nullable(v.string())),
+  /**
+   * Why a reply waits before going to the customer: 'reauthorization' while its channel's
+   * credentials have lapsed; it goes once the channel is authorised again. Absent otherwise.
+   */
+  heldFor: v.optional(v.nullable(v.picklist(MESSAGE_HOLDS))),
   /**
    * A registered messenger template this message was sent as (its text is the template filled
    * in): the thread names it, the channel sends the template itself. Absent on every other message.

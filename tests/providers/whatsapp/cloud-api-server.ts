@@ -85,7 +85,10 @@ class GraphError extends Error {
 export class FakeWhatsAppAccount {
   readonly accountId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e12));
   readonly phoneNumberId = String(200_000_000_000_000 + Math.floor(Math.random() * 1e12));
-  readonly token = `EAAG${randomBytes(30).toString('base64url')}`;
+  /** The system user's access token Meta takes now (renewTokens replaces it). */
+  token = `EAAG${randomBytes(30).toString('base64url')}`;
+  /** Tokens that worked once and have lapsed: Meta answers them with code 190, subcode 463. */
+  readonly lapsedTokens = new Set<string>();
   readonly appSecret = randomBytes(16).toString('hex');
   /** Messages our side sent, in the order they were accepted. */
   readonly sent: SentWhatsApp[] = [];
@@ -111,6 +114,16 @@ export class FakeWhatsAppAccount {
     readonly verifiedName: string,
     private readonly server: { url: string; now: () => number },
   ) {}
+
+  /**
+   * The token lapses (expired, or revoked in the Business Manager) and the administrator is
+   * issued a new one: calls with the old one are refused as Meta refuses them. The new token.
+   */
+  renewToken(): string {
+    this.lapsedTokens.add(this.token);
+    this.token = `EAAG${randomBytes(30).toString('base64url')}`;
+    return this.token;
+  }
 
   /** The next `count` calls of `edges` (`messages`, `media`; all by default) are throttled: 429 with Meta's code. */
   failNextWith429(count: number, code = 130429, edges: string[] | '*' = '*'): void {
@@ -440,6 +453,16 @@ export async function startCloudApiServer(): Promise<CloudApiServer> {
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     const account = accounts.find((entry) => entry.token === token);
+    const lapsed = accounts.find((entry) => entry.lapsedTokens.has(token));
+    if (lapsed) {
+      lapsed.calls.push(`${request.method ?? 'GET'} refused: token lapsed`);
+      throw graphError(
+        401,
+        190,
+        'Error validating access token: Session has expired on Friday, 27-Nov-26 10:00:00 PST.',
+        { error_subcode: 463 },
+      );
+    }
     if (!account)
       throw graphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
     return account;

@@ -1,0 +1,159 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { LIMITS } from '../../../src/protocol';
+import { channelDeliveries, channelHealth, chats, messages } from '../../db/schema';
+import type { Tx } from '../../db/database';
+import type { CommandScope } from '../../domain/core/command-scope';
+import { runInScope } from '../../domain/core/run-in-scope';
+import { healthPut } from '../../domain/channels/channel-changes';
+import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
+import { lockOrganizationLog } from '../../sync/event-log';
+import { messageRow } from '../../sync/wire-rows';
+import type { PipelineDeps } from './pipeline-deps';
+
+/**
+ * A channel whose provider refused its credentials themselves — a lapsed or revoked access token
+ * (Meta's code 190, Telegram's 401) — cannot send anything until an administrator authorises it
+ * again, and trying each reply twelve times and then calling it undelivered would lose the
+ * operator's words for a reason that has nothing to do with them (docs/channels.md "Lapsed
+ * credentials"). So the reply is held instead: its job leaves the due queue without counting an
+ * attempt, the message says it waits for the channel, and the channel's health says
+ * "reauthorization required". Replies written meanwhile are held without asking the provider.
+ * A save that checked new credentials with the provider releases them all, each to go once.
+ */
+
+type Job = typeof channelDeliveries.$inferSelect;
+
+/** The synced put of a message as it now stands, to everyone who sees its chat. */
+async function messagePut(tx: Tx, messageId: string): Promise<StoredChange | null> {
+  const [message] = await tx.select().from(messages).where(eq(messages.id, messageId));
+  if (!message) return null;
+  const [chat] = await tx.select().from(chats).where(eq(chats.id, message.chatId));
+  if (!chat) return null;
+  return {
+    table: 'messages',
+    op: 'put',
+    key: message.id,
+    row: messageRow(message),
+    groups: [...chatGroups(chat), customerGroup(chat.clientId)],
+  };
+}
+
+/** Whether the channel's credentials are known to have lapsed: its replies are held untried. */
+export async function awaitsReauthorization(
+  deps: PipelineDeps,
+  channelId: string,
+): Promise<boolean> {
+  const [health] = await deps.database.db
+    .select({ required: channelHealth.reauthorizationRequired })
+    .from(channelHealth)
+    .where(eq(channelHealth.id, channelId));
+  return health?.required ?? false;
+}
+
+/**
+ * Holds a claimed job whose channel needs authorising again: out of the due queue, its attempt
+ * not counted, its message marked as waiting, and the channel's health saying why (the first
+ * time, with the provider's words). Synced to everyone who sees the chat or the channel.
+ */
+export async function holdForReauthorization(
+  deps: PipelineDeps,
+  job: Job,
+  reason: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const lastError = reason.slice(0, LIMITS.deliveryReasonMax);
+  const appended = await deps.database.db.transaction(async (tx) => {
+    // The organization before any row, as every unit of work of it locks (runInScope).
+    await lockOrganizationLog(tx, job.orgId);
+    const [held] = await tx
+      .update(channelDeliveries)
+      .set({
+        state: 'held',
+        dueAt: null,
+        // The refused attempt was the credentials' fault, not the reply's: it does not count.
+        attempts: 0,
+        lastError,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(channelDeliveries.messageId, job.messageId), eq(channelDeliveries.state, 'sending')),
+      )
+      .returning();
+    if (!held) return null;
+    return runInScope(
+      deps.database,
+      tx,
+      { orgId: job.orgId, actor: { kind: 'channel', id: job.channelId }, viewer: null },
+      { commandId: null, now },
+      async (scope) => {
+        await tx
+          .update(messages)
+          .set({ heldFor: 'reauthorization' })
+          .where(eq(messages.id, job.messageId));
+        const put = await messagePut(tx, job.messageId);
+        if (put)
+          scope.emit(
+            'message.deliveryHeld',
+            { chatId: job.chatId, messageId: job.messageId, heldFor: 'reauthorization' },
+            [put],
+          );
+        const [flagged] = await tx
+          .update(channelHealth)
+          .set({
+            reauthorizationRequired: true,
+            connected: false,
+            lastError,
+            lastErrorAt: now,
+            updatedAt: now,
+          })
+          .where(
+            and(
+              eq(channelHealth.id, job.channelId),
+              eq(channelHealth.reauthorizationRequired, false),
+            ),
+          )
+          .returning({ id: channelHealth.id });
+        if (!flagged) return;
+        const health = await healthPut(scope, job.channelId);
+        scope.emit('channel.reauthorizationRequired', { channelId: job.channelId }, [
+          ...(health ? [health] : []),
+        ]);
+      },
+    );
+  });
+  if (appended !== null) deps.wake(job.orgId);
+}
+
+/**
+ * Inside a save that just checked the channel's new credentials with the provider: the channel is
+ * authorised again, and every reply held for it goes now, in the order written, each once (the
+ * refused attempts never reached the customer).
+ */
+export async function releaseHeldReplies(scope: CommandScope, channelId: string): Promise<void> {
+  const { tx } = scope;
+  const [cleared] = await tx
+    .update(channelHealth)
+    .set({ reauthorizationRequired: false, updatedAt: scope.now })
+    .where(and(eq(channelHealth.id, channelId), eq(channelHealth.reauthorizationRequired, true)))
+    .returning({ id: channelHealth.id });
+  const released = await tx
+    .update(channelDeliveries)
+    .set({ state: 'pending', dueAt: scope.now, attempts: 0, lastError: null, updatedAt: scope.now })
+    .where(and(eq(channelDeliveries.channelId, channelId), eq(channelDeliveries.state, 'held')))
+    .returning({ messageId: channelDeliveries.messageId, chatId: channelDeliveries.chatId });
+  if (!cleared && released.length === 0) return;
+  const ids = released.map((job) => job.messageId);
+  if (ids.length > 0)
+    await tx.update(messages).set({ heldFor: null }).where(inArray(messages.id, ids));
+  const puts: StoredChange[] = [];
+  for (const id of ids) {
+    const put = await messagePut(tx, id);
+    if (put) puts.push(put);
+  }
+  const health = await healthPut(scope, channelId);
+  scope.emit('channel.reauthorized', { channelId, released: ids.length }, [
+    ...(health ? [health] : []),
+    ...puts,
+  ]);
+  scope.channelWork.deliver = true;
+}
