@@ -188,8 +188,12 @@ export type InboundMessage =
     }
   | { kind: 'ignore'; reason: string };
 
-/** A file of a reply, as bytes: uploaded to the provider, never a link to us. */
-export type OutboundFile = { name: string; type: string; bytes: Buffer };
+/**
+ * A file of a reply, as bytes: uploaded to the provider where it takes uploads. A provider that
+ * takes files only by link (Instagram) is given a signed, expiring link to this file (`id`), which
+ * only its adapter can make and check (`ChannelAdapter.fileLink`).
+ */
+export type OutboundFile = { id: string; name: string; type: string; bytes: Buffer };
 
 /** One reply to send. */
 export type OutboundMessage = {
@@ -231,6 +235,54 @@ export type SendResult =
    * (a lapsed or revoked token). The reply is held, not failed (pipeline/lapsed-credentials.ts).
    */
   | { kind: 'reauthorize'; reason: string };
+
+/**
+ * A provider whose channels are connected by its own sign-in page (OAuth 2.0 authorization code):
+ * the administrator is sent to `authorizeUrl`, the provider sends them back to our callback with a
+ * code, and `exchange` trades it for the channel's secrets (server/channels/authorization/).
+ */
+export type ChannelAuthorizer = {
+  /** Whether the installation has what the provider needs (its app's id and secret). */
+  readonly configured: boolean;
+  /** Where the administrator signs in and consents; `state` comes back with the code. */
+  authorizeUrl(input: { state: string; redirectUri: string }): string;
+  /**
+   * Trades the code for credentials: the secrets to store (a long-lived token) and public facts
+   * (its expiry). Throws when the provider refuses the code; the callback says so to the user.
+   */
+  exchange(
+    /** `now`: the server's clock, from which the credentials' expiry is counted. */
+    input: { code: string; redirectUri: string; now: Date },
+    signal: AbortSignal,
+  ): Promise<{ secrets: Record<string, string>; settings: Record<string, unknown> }>;
+};
+
+/** What renewing a channel's credentials before they expire came to. */
+export type RenewResult =
+  /** New secrets and facts to store (a refreshed token and its expiry). */
+  | { kind: 'renewed'; secrets: Record<string, string>; settings: Record<string, unknown> }
+  /** The provider refused the credentials themselves: the channel needs authorising again. */
+  | { kind: 'reauthorize'; reason: string }
+  | { kind: 'retry'; reason: string };
+
+/** Credentials that expire unless renewed in time (Instagram's 60-day tokens). */
+export type CredentialRenewal = {
+  /** Whether the channel's credentials should be renewed now (close enough to expiring, old enough). */
+  due(channel: AdapterChannel, now: Date): boolean;
+  renew(channel: AdapterChannel, now: Date, signal: AbortSignal): Promise<RenewResult>;
+};
+
+/**
+ * A webhook that one provider app receives for all its accounts (Instagram's app-level callback):
+ * each part names the account (`identity`, as a channel's providerIdentity) it belongs to.
+ */
+export type AppWebhookResult =
+  | {
+      ok: true;
+      accounts: { identity: string; events: RawInboundEvent[]; statuses: StatusReport[] }[];
+      skipped?: string[];
+    }
+  | { ok: false; status: 401 | 403 | 400; reason: string };
 
 /** A running receiver; stopped when the channel is deactivated, changed or the server stops. */
 export type Receiver = { stop(): Promise<void> };
@@ -279,6 +331,34 @@ export type ChannelAdapter = {
 
   /** Present for providers that register message templates (WhatsApp). */
   templates?: TemplateRegistry;
+
+  /** Present for providers whose channels are connected through their sign-in page (Instagram). */
+  authorization?: ChannelAuthorizer;
+
+  /** Present for providers whose credentials must be renewed before they expire (Instagram). */
+  renewal?: CredentialRenewal;
+
+  /**
+   * The app-level webhook (`/api/channels/webhooks/<type>`) of a provider that calls one address
+   * for every account of the installation's app, verified on the raw bytes, split by account.
+   */
+  appWebhook?: {
+    verify(request: WebhookRequest): AppWebhookResult;
+    /** Meta's GET handshake of that address: the challenge to echo, or null to refuse. */
+    handshake(query: Readonly<Record<string, unknown>>): string | null;
+  };
+
+  /**
+   * For a provider that fetches a reply's files by link: whether a request for one of our files
+   * carries a valid, unexpired signature this adapter made (`/api/channels/:id/files/:fileId`).
+   */
+  fileLink?: {
+    valid(
+      channel: AdapterChannel,
+      fileId: string,
+      query: Readonly<Record<string, unknown>>,
+    ): boolean;
+  };
 
   /** Sends one reply once. Must not throw for a provider's answer: name it as a SendResult. */
   send(channel: AdapterChannel, message: OutboundMessage, signal: AbortSignal): Promise<SendResult>;

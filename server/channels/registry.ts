@@ -1,6 +1,7 @@
 import type { ConnectableChannelType } from '../../src/protocol';
 import type { ChannelAdapter } from './adapter';
 import { emailAdapter } from './email/email-adapter';
+import { instagramAdapter } from './instagram/instagram-adapter';
 import { telegramAdapter } from './telegram/telegram-adapter';
 import { whatsappAdapter } from './whatsapp/whatsapp-adapter';
 
@@ -25,6 +26,7 @@ const ADAPTER_FACTORIES: {
   email: () => emailAdapter(),
   telegram: (env) => telegramAdapter(env),
   whatsapp: (env) => whatsappAdapter(env),
+  instagram: (env) => instagramAdapter(env),
 };
 
 /** The installation's adapters, made from its environment. */

@@ -793,6 +793,37 @@ export const rateLimitWindows = pgTable('rate_limit_windows', {
 });
 
 /**
+ * An administrator's sign-in at a provider to connect or re-authorise a channel (OAuth 2.0
+ * authorization code; server/channels/authorization/). Server-only, never synced: it holds the
+ * credentials the provider issued until the wizard's save takes them into the channel. The state
+ * sent through the provider is stored hashed; a row lives 30 minutes and is used once.
+ */
+export const channelAuthorizations = pgTable(
+  'channel_authorizations',
+  {
+    id: uuid().primaryKey(),
+    orgId: uuid().notNull(),
+    userId: uuid().notNull(),
+    /** The channel it is for: the one being created, or the one authorised again. */
+    channelId: uuid().notNull(),
+    type: text().notNull(),
+    /** sha256 of the state parameter, hex. */
+    stateHash: text().notNull().unique(),
+    redirectUri: text().notNull(),
+    /** The wizard's page to come back to (an app path). */
+    returnTo: text().notNull(),
+    /** Set when the provider sent the administrator back: the credentials, or why not. */
+    completedAt: ts(),
+    secrets: jsonb().$type<Record<string, string>>(),
+    settings: jsonb().$type<Record<string, unknown>>(),
+    error: text(),
+    createdAt: created(),
+    expiresAt: ts().notNull(),
+  },
+  (t) => [index('channel_authorizations_expiry').on(t.expiresAt)],
+);
+
+/**
  * Raw inbound events of channel adapters, stored before the provider is acknowledged
  * (docs/channels.md "Inbound"). The provider's own id is unique per channel, so a duplicate
  * delivery is ignored; each event becomes one `message.receive` (its command id derived from

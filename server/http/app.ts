@@ -26,6 +26,7 @@ import { staticRoutes } from './static-routes';
 import { reportRoutes } from './report-routes';
 import { startReportsWorker, type ReportsWorker } from '../reports/reports-worker';
 import { channelAdapters } from '../channels/registry';
+import { authorizationRoutes } from '../channels/authorization/authorization-routes';
 import { webhookRoutes } from '../channels/pipeline/webhook-routes';
 import { startChannelWorkers, type ChannelWorkers } from '../channels/pipeline/workers';
 
@@ -157,6 +158,15 @@ export async function buildServer(
     : null;
   await app.register(
     webhookRoutes(pipelineDeps, () => workers?.kick()),
+    { prefix: '/api' },
+  );
+  await app.register(
+    authorizationRoutes(context, {
+      database,
+      clock,
+      adapters,
+      publicUrl: options.channelWorkers?.publicUrl ?? null,
+    }),
     { prefix: '/api' },
   );
   reports = options.reportsWorker

@@ -4,6 +4,7 @@ import { ShownChannelIdsSchema } from './customer-links';
 import { AllowedOriginsSchema } from './origins';
 import { SafeText } from './text';
 import { EmailSchema } from './validation';
+import { IdSchema } from './ids';
 import type { ChannelType } from './entities/channel';
 
 /**
@@ -111,6 +112,18 @@ export const CHANNEL_TYPE_SETTINGS = {
     }),
     secrets: v.object({ password: secretText, appSecret: secretText }),
   },
+  /**
+   * Instagram through the Instagram API with Instagram Login (spec §3 instagram: "authorise,
+   * refresh token"): nothing is typed. The administrator signs in at Instagram from the wizard
+   * (server/channels/authorization/); the save names that sign-in (`grant`), and the server
+   * takes its long-lived token into the channel's secrets and refreshes it on a schedule. The
+   * account's username and the token's expiry are learned then.
+   */
+  instagram: {
+    provider: true,
+    settings: v.object({}),
+    secrets: v.object({ grant: v.optional(IdSchema) }),
+  },
   /** E-mail: receive by IMAP or POP3 and send by SMTP with one login (spec §3 email fields). */
   email: {
     provider: true,
@@ -151,6 +164,16 @@ export const isConnectableType = (type: string): type is ConnectableChannelType 
 /** The secrets a type takes, by name (`token`, `password`): the row's `secretsSet` lists these. */
 export const secretNamesOf = (type: ConnectableChannelType): string[] =>
   Object.keys(CHANNEL_TYPE_SETTINGS[type].secrets.entries);
+
+/**
+ * The types connected by signing in at the provider (OAuth) rather than by typing secrets: their
+ * save names a completed sign-in as the `grant` secret (docs/channels.md "Authorised channels").
+ */
+export const AUTHORIZED_CHANNEL_TYPES = [
+  'instagram',
+] as const satisfies readonly ConnectableChannelType[];
+export const isAuthorizedType = (type: string): boolean =>
+  (AUTHORIZED_CHANNEL_TYPES as readonly string[]).includes(type);
 
 /** Whether a type speaks to an outside provider through an adapter (see above). */
 export const isProviderType = (type: string): boolean =>

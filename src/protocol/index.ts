@@ -19,6 +19,7 @@ export * from './entities/day-figures';
 export * from './channel-capabilities';
 export * from './messenger-session';
 export * from './channel-settings';
+export * from './channel-authorization';
 export * from './entities/client';
 export * from './entities/client-status';
 export * from './entities/company';

@@ -245,7 +245,14 @@ test('our reply reaches the SMTP server once with threading headers, and the cus
     messageId: '01900000-0000-7000-8000-000000000001',
     recipient: 'ann@example.com',
     text: 'It ships today.',
-    files: [{ name: 'label.pdf', type: 'application/pdf', bytes: Buffer.from('%PDF-1.4') }],
+    files: [
+      {
+        id: '01900000-0000-7000-8000-0000000000f1',
+        name: 'label.pdf',
+        type: 'application/pdf',
+        bytes: Buffer.from('%PDF-1.4'),
+      },
+    ],
     thread: ['<c1@example.com>'],
     lastInbound: { source: Buffer.from(first).toString('base64') },
   };

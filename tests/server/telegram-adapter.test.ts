@@ -313,7 +313,10 @@ describe('sending a reply', () => {
     messageId: '01900000-0000-7000-8000-0000000000aa',
     recipient: String(anna.id),
     text,
-    files,
+    files: files.map((file, index) => ({
+      id: `01900000-0000-7000-8000-0000000000f${String(index)}`,
+      ...file,
+    })),
     thread: [],
     lastInbound: null,
   });

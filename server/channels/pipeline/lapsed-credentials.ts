@@ -97,31 +97,55 @@ export async function holdForReauthorization(
             { chatId: job.chatId, messageId: job.messageId, heldFor: 'reauthorization' },
             [put],
           );
-        const [flagged] = await tx
-          .update(channelHealth)
-          .set({
-            reauthorizationRequired: true,
-            connected: false,
-            lastError,
-            lastErrorAt: now,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              eq(channelHealth.id, job.channelId),
-              eq(channelHealth.reauthorizationRequired, false),
-            ),
-          )
-          .returning({ id: channelHealth.id });
-        if (!flagged) return;
-        const health = await healthPut(scope, job.channelId);
-        scope.emit('channel.reauthorizationRequired', { channelId: job.channelId }, [
-          ...(health ? [health] : []),
-        ]);
+        await flagChannel(scope, job.channelId, lastError);
       },
     );
   });
   if (appended !== null) deps.wake(job.orgId);
+}
+
+/**
+ * Marks the channel as needing authorising again (once: a flag already set is left as it is),
+ * not connected, with the provider's words, and tells everyone who sees the channel.
+ */
+async function flagChannel(scope: CommandScope, channelId: string, lastError: string) {
+  const [flagged] = await scope.tx
+    .update(channelHealth)
+    .set({
+      reauthorizationRequired: true,
+      connected: false,
+      lastError,
+      lastErrorAt: scope.now,
+      updatedAt: scope.now,
+    })
+    .where(and(eq(channelHealth.id, channelId), eq(channelHealth.reauthorizationRequired, false)))
+    .returning({ id: channelHealth.id });
+  if (!flagged) return;
+  const health = await healthPut(scope, channelId);
+  scope.emit('channel.reauthorizationRequired', { channelId }, health ? [health] : []);
+}
+
+/**
+ * The provider refused the channel's credentials outside a send (a token refresh, a receiver's
+ * call): the channel needs authorising again, and its replies will be held until it is.
+ */
+export async function requireReauthorization(
+  deps: PipelineDeps,
+  channel: { id: string; orgId: string },
+  reason: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const appended = await deps.database.db.transaction(async (tx) => {
+    await lockOrganizationLog(tx, channel.orgId);
+    return runInScope(
+      deps.database,
+      tx,
+      { orgId: channel.orgId, actor: { kind: 'channel', id: channel.id }, viewer: null },
+      { commandId: null, now },
+      (scope) => flagChannel(scope, channel.id, reason.slice(0, LIMITS.deliveryReasonMax)),
+    );
+  });
+  if (appended !== null) deps.wake(channel.orgId);
 }
 
 /**

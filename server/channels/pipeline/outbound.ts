@@ -148,7 +148,7 @@ async function outboundOf(
       text: message.text,
       files: ids.flatMap((id) => {
         const file = stored.find((candidate) => candidate.id === id);
-        return file ? [{ name: file.name, type: file.type, bytes: file.data }] : [];
+        return file ? [{ id: file.id, name: file.name, type: file.type, bytes: file.data }] : [];
       }),
       thread,
       lastInbound,

@@ -4,6 +4,7 @@ import { runDueInboundEvents } from './inbound';
 import { runDueDeliveries } from './outbound';
 import { runDueTemplateWork } from './template-work';
 import { ReceiverSupervisor } from './receivers';
+import { runDueRenewals } from './credential-renewal';
 
 export type ChannelWorkers = {
   /**
@@ -53,6 +54,7 @@ export function startChannelWorkers(
       superviseNow = false;
       lastSupervised = Date.now();
       await supervisor.supervise();
+      await runDueRenewals(deps);
     }
   };
   let busy = false;

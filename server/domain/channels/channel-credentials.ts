@@ -2,11 +2,12 @@ import * as v from 'valibot';
 import { and, eq } from 'drizzle-orm';
 import {
   CHANNEL_TYPE_SETTINGS,
+  isAuthorizedType,
   isConnectableType,
   type CommandPayload,
   type ConnectableChannelType,
 } from '../../../src/protocol';
-import { channels } from '../../db/schema';
+import { channelAuthorizations, channels } from '../../db/schema';
 import { adapterOf } from '../../channels/registry';
 import type { PrepareContext } from '../core/command-prepare';
 import { fail } from '../core/domain-error';
@@ -24,7 +25,37 @@ export class CheckedChannel {
     readonly identity: string | null,
     /** Whether the provider was asked now (new credentials), so the handler compares identities. */
     readonly checked: boolean,
+    /** The sign-in at the provider these credentials came from: used up by the save. */
+    readonly grantId: string | null = null,
   ) {}
+}
+
+/**
+ * A type connected by signing in at its provider (AUTHORIZED_CHANNEL_TYPES): the save's `grant`
+ * names a sign-in this organization completed for this channel, whose credentials the save takes.
+ * Its expiry and single use are checked again in the handler's transaction (takeGrant).
+ */
+async function grantCredentials(
+  context: PrepareContext,
+  type: ConnectableChannelType,
+  channelId: string,
+  grantId: string | undefined,
+): Promise<{ secrets: Record<string, string>; settings: Record<string, unknown> }> {
+  if (!grantId) fail('SERVICE_ACCOUNT_INVALID_TOKEN', { field: 'grant' });
+  const [grant] = await context.db
+    .select()
+    .from(channelAuthorizations)
+    .where(
+      and(
+        eq(channelAuthorizations.id, grantId),
+        eq(channelAuthorizations.orgId, context.orgId),
+        eq(channelAuthorizations.channelId, channelId),
+        eq(channelAuthorizations.type, type),
+      ),
+    );
+  if (!grant?.completedAt || !grant.secrets || grant.error !== null)
+    fail('SERVICE_ACCOUNT_INVALID_TOKEN', { field: 'grant' });
+  return { secrets: grant.secrets, settings: grant.settings ?? {} };
 }
 
 /** The save's settings and the full set of secrets, parsed by the type's own schemas. */
@@ -80,6 +111,17 @@ export async function prepareChannelCreate(
   const input = parseInput(type, payload.settings, payload.secrets);
   if (!CHANNEL_TYPE_SETTINGS[type].provider)
     return new CheckedChannel(input.settings, input.secrets, null, false);
+  if (isAuthorizedType(type)) {
+    const granted = await grantCredentials(context, type, payload.channelId, input.secrets.grant);
+    const learned = await askProvider(context, type, granted);
+    return new CheckedChannel(
+      { ...input.settings, ...granted.settings, ...learned.settings },
+      granted.secrets,
+      learned.identity,
+      true,
+      input.secrets.grant ?? null,
+    );
+  }
   const learned = await askProvider(context, type, input);
   return new CheckedChannel(
     { ...input.settings, ...learned.settings },
@@ -117,6 +159,18 @@ export async function prepareChannelUpdate(
     return new CheckedChannel(input.settings, input.secrets, null, false);
   // Facts the provider told at the last check (the bot's username) stay unless asked again.
   const kept = { ...stored.settings, ...input.settings };
+  // Authorised again by signing in at the provider: its new credentials, checked like new ones.
+  if (isAuthorizedType(type) && typeof typed.grant === 'string') {
+    const granted = await grantCredentials(context, type, payload.channelId, typed.grant);
+    const learned = await askProvider(context, type, granted);
+    return new CheckedChannel(
+      { ...kept, ...granted.settings, ...learned.settings },
+      granted.secrets,
+      learned.identity,
+      true,
+      typed.grant,
+    );
+  }
   const changed =
     Object.keys(typed).length > 0 ||
     Object.keys(input.settings).some(

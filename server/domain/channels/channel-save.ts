@@ -1,6 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
-import { channelHealth, channels, routingRules, teams } from '../../db/schema';
+import {
+  channelAuthorizations,
+  channelHealth,
+  channels,
+  routingRules,
+  teams,
+} from '../../db/schema';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { requireRight } from '../core/require-viewer';
@@ -61,6 +67,25 @@ async function refuseUnknownTeam(scope: CommandScope, teamId: string | null) {
   if (!team) fail('TEAM_NOT_FOUND');
 }
 
+/**
+ * Uses up the provider sign-in a save's credentials came from, once and unexpired: two saves of
+ * one sign-in cannot both take its token, and a sign-in left half an hour is asked for again.
+ */
+async function takeGrant(scope: CommandScope, checked: CheckedChannel): Promise<void> {
+  if (!checked.grantId) return;
+  const [taken] = await scope.tx
+    .delete(channelAuthorizations)
+    .where(
+      and(
+        eq(channelAuthorizations.id, checked.grantId),
+        eq(channelAuthorizations.orgId, scope.orgId),
+        gt(channelAuthorizations.expiresAt, scope.now),
+      ),
+    )
+    .returning({ id: channelAuthorizations.id });
+  if (!taken) fail('SERVICE_ACCOUNT_INVALID_TOKEN', { field: 'grant' });
+}
+
 /** The General tab's columns of a save. */
 const generalColumns = (payload: ChannelGeneral, checked: CheckedChannel) => ({
   name: payload.name,
@@ -95,6 +120,7 @@ export async function channelCreate(
   if (payload.type === 'site_chat') await refuseUnshowableChannels(scope, checked.settings, {});
   if (checked.identity)
     await refuseTakenIdentity(scope, payload.type, checked.identity, payload.channelId);
+  await takeGrant(scope, checked);
   const [row] = await scope.tx
     .insert(channels)
     .values({
@@ -155,6 +181,7 @@ export async function channelUpdate(
     await refuseTakenIdentity(scope, stored.type, checked.identity, stored.id);
     identity = checked.identity;
   }
+  await takeGrant(scope, checked);
   const [row] = await scope.tx
     .update(channels)
     .set({

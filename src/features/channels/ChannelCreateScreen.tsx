@@ -7,6 +7,7 @@ import { formType } from './channel-form';
 import type { ConnectableType } from './channel-list';
 import { ChannelLink, type ChannelLinks } from './channel-links';
 import { useChannelsData } from './queries';
+import { returningChannelId } from './sign-in-return';
 import './channels.css';
 
 /**
@@ -26,8 +27,9 @@ export function ChannelCreateScreen({
   const { t } = useI18n();
   const data = useChannelsData();
   // The new channel's id, chosen here so an offline create keeps it (docs/adding-an-area.md).
-  const [channelId] = useState(newId);
   const form = formType(type);
+  // Back from signing in at the provider, the id the sign-in was made for.
+  const [channelId] = useState(() => (form ? returningChannelId(form) : null) ?? newId());
   return (
     <SectionFrame
       title={t('section.preferences.channelCreate', { type: t(`channelType.${type}`) })}

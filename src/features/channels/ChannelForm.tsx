@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   MAIL_RECEIVE_PROTOCOLS,
   MAIL_SECURITY,
   SITE_CHAT_INITIAL_STATES,
+  isAuthorizedType,
   type Channel,
   type ConnectableChannelType,
   type Team,
@@ -27,6 +28,8 @@ import {
   type ChannelFormValues,
 } from './channel-form';
 import { EmbedSnippet } from './EmbedSnippet';
+import { ProviderSignIn } from './ProviderSignIn';
+import { forgetSignInReturn, signInReturn } from './sign-in-return';
 import { ShownChannelsField } from './ShownChannelsField';
 
 const CHOICES: Record<string, readonly string[]> = {
@@ -68,7 +71,15 @@ export function ChannelForm({
   const { t } = i18n;
   const toast = useToast();
   const isNew = channel === undefined;
-  const [values, setValues] = useState<ChannelFormValues>(() => channelFormDefaults(type, channel));
+  // Back from signing in at the provider: the fields typed before leaving, and the sign-in.
+  const [signIn] = useState(() => signInReturn(type, channelId));
+  const [values, setValues] = useState<ChannelFormValues>(() => {
+    const base = signIn.values ?? channelFormDefaults(type, channel);
+    return signIn.grant ? { ...base, secrets: { ...base.secrets, grant: signIn.grant } } : base;
+  });
+  useEffect(() => {
+    forgetSignInReturn(type);
+  }, [type]);
   const [tried, setTried] = useState(false);
   const [sent, setSent] = useState<ChannelFormValues | null>(null);
   const save = useCommandSubmit(() => {
@@ -180,33 +191,46 @@ export function ChannelForm({
         }}
         error={errorAt('name')}
       />
-      {secretFields(type).map((name) => (
-        <div key={name}>
-          <TextField
-            label={label(`secret.${name}`)}
-            name={name}
-            type="password"
-            autoComplete="new-password"
-            required={isNew}
-            value={values.secrets[name] ?? ''}
-            placeholder={secretIsSet(channel, name) ? t('channels.form.secretReplace') : ''}
-            onValue={(value) => {
-              setValues((old) => ({ ...old, secrets: { ...old.secrets, [name]: value } }));
-            }}
-            error={errorAt(`secrets.${name}`)}
-            data-testid={`channel-secret-${name}`}
-          />
-          {isNew ? null : (
-            <p className="channels__note" data-testid={`channel-secret-${name}-state`}>
-              {t(
-                secretIsSet(channel, name)
-                  ? 'channels.form.secretSet'
-                  : 'channels.form.secretNotSet',
-              )}
-            </p>
-          )}
-        </div>
-      ))}
+      {isAuthorizedType(type) ? (
+        <ProviderSignIn
+          type={type}
+          channelId={channelId}
+          channel={channel}
+          values={values}
+          grant={values.secrets.grant ?? ''}
+          returned={signIn.failure}
+          error={errorAt('secrets.grant')}
+        />
+      ) : null}
+      {secretFields(type)
+        .filter((name) => !isAuthorizedType(type) || name !== 'grant')
+        .map((name) => (
+          <div key={name}>
+            <TextField
+              label={label(`secret.${name}`)}
+              name={name}
+              type="password"
+              autoComplete="new-password"
+              required={isNew}
+              value={values.secrets[name] ?? ''}
+              placeholder={secretIsSet(channel, name) ? t('channels.form.secretReplace') : ''}
+              onValue={(value) => {
+                setValues((old) => ({ ...old, secrets: { ...old.secrets, [name]: value } }));
+              }}
+              error={errorAt(`secrets.${name}`)}
+              data-testid={`channel-secret-${name}`}
+            />
+            {isNew ? null : (
+              <p className="channels__note" data-testid={`channel-secret-${name}-state`}>
+                {t(
+                  secretIsSet(channel, name)
+                    ? 'channels.form.secretSet'
+                    : 'channels.form.secretNotSet',
+                )}
+              </p>
+            )}
+          </div>
+        ))}
       {settingFields(type).map(settingField)}
       {type === 'site_chat' && !isNew ? (
         <EmbedSnippet appOrigin={appOrigin} channelId={channelId} />

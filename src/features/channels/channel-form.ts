@@ -54,6 +54,8 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
   },
   telegram: {},
   whatsapp: { phone: '', login: '' },
+  /** Nothing typed: the administrator signs in at Instagram (ProviderSignIn). */
+  instagram: {},
   email: {
     address: '',
     login: '',
@@ -285,6 +287,15 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
       : {}),
     ...(type === 'email'
       ? { INVALID_CREDENTIALS: 'secrets.password', SERVICE_ACCOUNT_EXISTS: 'settings.login' }
+      : {}),
+    // A sign-in refused, used up, of another account or of one another channel has: at the sign-in.
+    ...(type === 'instagram'
+      ? {
+          SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.grant',
+          TOKEN_NOT_FROM_CURRENT_BOT: 'secrets.grant',
+          SERVICE_ACCOUNT_EXISTS: 'secrets.grant',
+          SERVICE_ACCOUNT_INVALID_FIELDS: 'secrets.grant',
+        }
       : {}),
     // The number names the account: another channel's, or not this channel's any more. Which of
     // the other fields is wrong the server says in the refusal's field.

@@ -16,6 +16,20 @@ export const CHANNELS_EN = {
   'channels.health.connected': 'Connected',
   'channels.health.failing': 'Connected, with errors',
   'channels.health.disconnected': 'Not connected',
+  'channels.signIn.start': 'Sign in with {provider}',
+  'channels.signIn.again': 'Sign in again',
+  'channels.signIn.needed':
+    'Sign in with the account this channel will answer as: nothing is typed here.',
+  'channels.signIn.signedIn': 'Signed in as @{username}. Save to use this sign-in.',
+  'channels.signIn.connectedAs': 'Answers as @{username}.',
+  'channels.signIn.trouble.denied':
+    'The sign-in was cancelled at the provider; nothing was changed.',
+  'channels.signIn.trouble.failed': 'The provider did not confirm the sign-in. Try again.',
+  'channels.signIn.trouble.expired': 'That sign-in has expired or was used already. Sign in again.',
+  'channels.signIn.trouble.notConfigured':
+    'This installation has no app for this provider yet: its administrator sets INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET.',
+  'channels.signIn.trouble.unreachable':
+    'No connection: signing in needs the network. What you typed is kept.',
   'channels.health.reauthorize': 'Reauthorization required',
   'channels.health.reauthorizeHint':
     'The provider no longer accepts this channel’s access. Replies wait, held, and go once it is authorised again: enter its token or password anew and save.',
@@ -196,6 +210,19 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.health.connected': 'Подключён',
   'channels.health.failing': 'Подключён, есть ошибки',
   'channels.health.disconnected': 'Не подключён',
+  'channels.signIn.start': 'Войти через {provider}',
+  'channels.signIn.again': 'Войти снова',
+  'channels.signIn.needed':
+    'Войдите под аккаунтом, от имени которого будет отвечать канал: здесь ничего вводить не нужно.',
+  'channels.signIn.signedIn': 'Выполнен вход как @{username}. Сохраните, чтобы применить его.',
+  'channels.signIn.connectedAs': 'Отвечает как @{username}.',
+  'channels.signIn.trouble.denied': 'Вход отменён на стороне провайдера; ничего не изменилось.',
+  'channels.signIn.trouble.failed': 'Провайдер не подтвердил вход. Попробуйте ещё раз.',
+  'channels.signIn.trouble.expired': 'Этот вход истёк или уже использован. Войдите снова.',
+  'channels.signIn.trouble.notConfigured':
+    'У этой установки ещё нет приложения для этого провайдера: администратор задаёт INSTAGRAM_APP_ID и INSTAGRAM_APP_SECRET.',
+  'channels.signIn.trouble.unreachable':
+    'Нет соединения: для входа нужна сеть. Введённое сохранено.',
   'channels.health.reauthorize': 'Требуется повторная авторизация',
   'channels.health.reauthorizeHint':
     'Провайдер больше не принимает доступ этого канала. Ответы ждут и уйдут, как только канал снова авторизуют: введите токен или пароль заново и сохраните.',

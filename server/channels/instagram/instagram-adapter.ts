@@ -1,0 +1,274 @@
+import { ATTACHMENT_MAX_BYTES, attachmentProblem } from '../../../src/protocol';
+import type {
+  AdapterChannel,
+  ChannelAdapter,
+  InboundFile,
+  InboundMessage,
+  RenewResult,
+  SendResult,
+} from '../adapter';
+/** The environment the registry makes adapters from (not imported: the registry imports this file). */
+type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
+import { parseHttpUrl } from '../../config';
+import { GraphApiError } from '../meta/graph-client';
+import { HUB_SIGNATURE_HEADER, hubSignatureMatches } from '../meta/hub-signature';
+import { derivedSecret, secretMatches } from '../shared/derived-secret';
+import { withFileNotKept } from '../shared/file-not-kept';
+import { RepliesInParts } from '../shared/reply-parts-sent';
+import { fileLinkValid, signedFileUrl } from './file-link';
+import { InstagramClient, type LongToken } from './instagram-client';
+import { readInstagramBatch } from './instagram-webhook';
+import { itemToInbound } from './item-to-inbound';
+import { instagramParts, partMessage } from './reply-parts';
+
+/** Renew a token this close to its expiry; Meta refreshes only tokens at least a day old. */
+export const RENEW_BEFORE_MS = 10 * 86_400_000;
+export const RENEW_MIN_AGE_MS = 86_400_000;
+
+/**
+ * The verify token of the app's callback, for Meta's GET handshake: derived from the app secret,
+ * so every instance answers alike with nothing stored. The installation's administrator enters it
+ * in the app's dashboard with the callback address (docs/channels.md "Instagram").
+ */
+export const instagramVerifyToken = (appSecret: string): string =>
+  derivedSecret(appSecret, 'instagram-verify', 'app');
+
+const tokenOf = (channel: AdapterChannel): string => channel.secrets.token ?? '';
+/** A stored ISO time in milliseconds, NaN when there is none. */
+const timeOf = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) : NaN);
+
+/** The token's facts kept in the channel's public settings: the refresh schedule reads them. */
+const tokenFacts = (long: LongToken, now: Date) => ({
+  tokenExpiresAt: new Date(now.getTime() + long.expiresInSeconds * 1000).toISOString(),
+  tokenIssuedAt: now.toISOString(),
+});
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'audio/mp4': 'm4a',
+  'audio/mpeg': 'mp3',
+  'audio/aac': 'aac',
+  'application/pdf': 'pdf',
+};
+
+/** A customer's file from Instagram's CDN: a plain fetch, never with our token. */
+async function download(
+  url: string,
+  signal: AbortSignal,
+): Promise<{ bytes: Buffer; type: string }> {
+  const response = await fetch(url, { signal });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`the attachment could not be fetched (${String(response.status)})`);
+  }
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > ATTACHMENT_MAX_BYTES) {
+    await response.body?.cancel();
+    throw new Error('the attachment is too large');
+  }
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const type = (response.headers.get('content-type') ?? 'application/octet-stream')
+    .split(';')[0]
+    ?.trim();
+  return { bytes, type: type || 'application/octet-stream' };
+}
+
+/**
+ * Instagram through the Instagram API with Instagram Login (issue 23, docs/channels.md
+ * "Instagram"): connected by the administrator's sign-in at Instagram (`authorization`), whose
+ * 60-day token is refreshed on a schedule (`renewal`); the app's one callback receives every
+ * account's webhooks, signed with the app secret (`appWebhook`); replies as text of up to 1000
+ * characters, buttons as quick replies, files by a signed link Meta fetches (`fileLink`).
+ */
+export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
+  const roots = {
+    authorize: parseHttpUrl(
+      'INSTAGRAM_AUTHORIZE_ROOT',
+      env.INSTAGRAM_AUTHORIZE_ROOT || 'https://www.instagram.com',
+    ),
+    login: parseHttpUrl(
+      'INSTAGRAM_LOGIN_ROOT',
+      env.INSTAGRAM_LOGIN_ROOT || 'https://api.instagram.com',
+    ),
+    graph: parseHttpUrl(
+      'INSTAGRAM_API_ROOT',
+      env.INSTAGRAM_API_ROOT || 'https://graph.instagram.com',
+    ),
+  };
+  const app = { id: env.INSTAGRAM_APP_ID ?? '', secret: env.INSTAGRAM_APP_SECRET ?? '' };
+  const publicUrl = env.PUBLIC_URL ? parseHttpUrl('PUBLIC_URL', env.PUBLIC_URL) : null;
+  const client = new InstagramClient(roots);
+  const replies = new RepliesInParts();
+
+  return {
+    type: 'instagram',
+
+    authorization: {
+      configured: app.id !== '' && app.secret !== '',
+      authorizeUrl: ({ state, redirectUri }) => client.authorizeUrl(app.id, state, redirectUri),
+      async exchange({ code, redirectUri, now }, signal) {
+        const long = await client.exchangeCode(app, code, redirectUri, signal);
+        const account = await client.account(long.token, signal);
+        return {
+          secrets: { token: long.token },
+          settings: {
+            accountId: account.accountId,
+            username: account.username,
+            accountName: account.name,
+            ...tokenFacts(long, now),
+          },
+        };
+      },
+    },
+
+    async check(credentials, signal) {
+      const token = credentials.secrets.token;
+      if (!token) return { ok: false, error: 'SERVICE_ACCOUNT_INVALID_TOKEN', field: 'grant' };
+      try {
+        const account = await client.account(token, signal);
+        return {
+          ok: true,
+          identity: account.accountId,
+          settings: {
+            accountId: account.accountId,
+            username: account.username,
+            accountName: account.name,
+          },
+        };
+      } catch (error) {
+        if (!(error instanceof GraphApiError) || error.status === 0) throw error;
+        return { ok: false, error: 'SERVICE_ACCOUNT_INVALID_TOKEN', field: 'grant' };
+      }
+    },
+
+    renewal: {
+      due(channel, now) {
+        const expires = timeOf(channel.settings.tokenExpiresAt);
+        const issued = timeOf(channel.settings.tokenIssuedAt);
+        if (Number.isNaN(expires) || tokenOf(channel) === '') return false;
+        const old = Number.isNaN(issued) || now.getTime() - issued >= RENEW_MIN_AGE_MS;
+        return old && expires - now.getTime() <= RENEW_BEFORE_MS;
+      },
+      async renew(channel, now, signal): Promise<RenewResult> {
+        try {
+          const long = await client.refresh(tokenOf(channel), signal);
+          return {
+            kind: 'renewed',
+            secrets: { token: long.token },
+            settings: tokenFacts(long, now),
+          };
+        } catch (error) {
+          if (error instanceof GraphApiError && error.tokenLapsed)
+            return { kind: 'reauthorize', reason: error.description };
+          return { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
+        }
+      },
+    },
+
+    async start(context) {
+      if (context.webhookUrl === null) {
+        context.health({
+          connected: false,
+          error: 'Instagram delivers messages only to a public address: set PUBLIC_URL',
+        });
+        return { stop: () => Promise.resolve() };
+      }
+      await client.subscribe(tokenOf(context.channel), context.signal);
+      context.health({ connected: true });
+      return { stop: () => Promise.resolve() };
+    },
+
+    appWebhook: {
+      handshake(query) {
+        if (app.secret === '') return null;
+        if (
+          query['hub.mode'] !== 'subscribe' ||
+          !secretMatches(query['hub.verify_token'], instagramVerifyToken(app.secret))
+        )
+          return null;
+        const challenge = query['hub.challenge'];
+        return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(challenge)
+          ? challenge
+          : null;
+      },
+      verify(request) {
+        // The signature first, over the bytes as they came, before any of them is parsed.
+        if (!hubSignatureMatches(request.headers[HUB_SIGNATURE_HEADER], app.secret, request.body))
+          return { ok: false, status: 401, reason: 'wrong signature' };
+        let body: unknown;
+        try {
+          body = JSON.parse(request.body.toString('utf8'));
+        } catch {
+          return { ok: false, status: 400, reason: 'not JSON' };
+        }
+        const batch = readInstagramBatch(body);
+        if (!batch) return { ok: false, status: 400, reason: 'not an Instagram webhook' };
+        return { ok: true, accounts: batch.accounts, skipped: batch.skipped };
+      },
+    },
+
+    fileLink: {
+      valid: (channel, fileId, query) =>
+        fileLinkValid(app.secret, channel.id, fileId, query, Date.now()),
+    },
+
+    async toMessage(channel, event, signal): Promise<InboundMessage> {
+      const inbound = itemToInbound(event.payload);
+      if (inbound.kind === 'ignored') return { kind: 'ignore', reason: inbound.reason };
+      let text = inbound.text;
+      const files: InboundFile[] = [];
+      for (const [index, link] of inbound.files.entries()) {
+        const fetched = await download(link.url, signal);
+        const name = `instagram-${link.kind}-${String(index + 1)}.${EXTENSIONS[fetched.type] ?? 'bin'}`;
+        // A file the inbox cannot keep still leaves its trace in the message, never a lost message.
+        const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
+        if (problem) text = withFileNotKept(text, name, problem);
+        else files.push({ name, type: fetched.type, bytes: fetched.bytes });
+      }
+      const name = await client.profileName(tokenOf(channel), inbound.igsid, signal);
+      return {
+        kind: 'message',
+        client: { externalId: inbound.igsid, ...(name ? { name } : {}) },
+        text,
+        files,
+      };
+    },
+
+    send(channel, message, signal): Promise<SendResult> {
+      if (publicUrl === null && message.files.length > 0)
+        return Promise.resolve({
+          kind: 'failed',
+          reason: 'Instagram fetches files only from a public address: set PUBLIC_URL',
+        });
+      const fileUrl = (file: { id: string }) =>
+        signedFileUrl(publicUrl ?? '', app.secret, channel.id, file.id, Date.now());
+      return replies.send(
+        message.messageId,
+        instagramParts(message.text, message.files, message.buttons ?? []),
+        (part) =>
+          client.send(
+            tokenOf(channel),
+            { recipient: { id: message.recipient }, message: partMessage(part, fileUrl) },
+            signal,
+          ),
+        (error) => {
+          if (!(error instanceof GraphApiError)) return undefined;
+          if (error.tokenLapsed) return { kind: 'reauthorize', reason: error.description };
+          if (error.retryable)
+            return {
+              kind: 'retry',
+              reason: error.message,
+              ...(error.retryAfterSeconds !== undefined
+                ? { retryAfterSeconds: error.retryAfterSeconds }
+                : {}),
+            };
+          return { kind: 'failed', reason: error.description };
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { splitText } from '../shared/split-text';
+
+/** Instagram's limit on a text message (Send API: "message[text] must be at most 1000"). */
+export const INSTAGRAM_TEXT_MAX = 1000;
+/** Quick replies: up to 13, titles of 20 characters (longer ones Meta cuts). */
+export const QUICK_REPLIES_MAX = 13;
+export const QUICK_REPLY_TITLE_MAX = 20;
+
+/** The Send API's attachment kinds; any other file goes as `file`. */
+export type AttachmentKind = 'image' | 'video' | 'audio' | 'file';
+
+export type ReplyFile = { id: string; name: string; type: string };
+
+/** One Send API message of a reply. */
+export type InstagramPart =
+  | { kind: 'text'; text: string; quickReplies: readonly string[] }
+  | { kind: 'attachment'; attachment: AttachmentKind; file: ReplyFile };
+
+/**
+ * What Instagram shows as a photo, a video or a voice note (its supported formats); the rest as a
+ * file. Sizes are Meta's to refuse: the link is fetched by Meta, not uploaded by us.
+ */
+export function attachmentKindOf(type: string): AttachmentKind {
+  if (type === 'image/jpeg' || type === 'image/png' || type === 'image/gif') return 'image';
+  if (type === 'video/mp4' || type === 'video/quicktime') return 'video';
+  if (type === 'audio/aac' || type === 'audio/mp4' || type === 'audio/mpeg' || type === 'audio/wav')
+    return 'audio';
+  return 'file';
+}
+
+/**
+ * The messages a reply takes, in order: the text cut into messages of at most 1000 characters,
+ * its buttons as quick replies under the last of them, then each file as a message of its own
+ * (the Send API carries one attachment a message, and no caption).
+ */
+export function instagramParts(
+  text: string,
+  files: readonly ReplyFile[],
+  buttons: readonly string[] = [],
+): InstagramPart[] {
+  const texts = splitText(text.trim(), INSTAGRAM_TEXT_MAX);
+  const quickReplies = buttons.slice(0, QUICK_REPLIES_MAX);
+  const parts: InstagramPart[] = texts.map((chunk, index) => ({
+    kind: 'text',
+    text: chunk,
+    quickReplies: index === texts.length - 1 ? quickReplies : [],
+  }));
+  for (const file of files)
+    parts.push({ kind: 'attachment', attachment: attachmentKindOf(file.type), file });
+  return parts;
+}
+
+/** A part as the Send API's `message` object; a file by the signed link to it. */
+export function partMessage(part: InstagramPart, fileUrl: (file: ReplyFile) => string) {
+  if (part.kind === 'attachment')
+    return { attachment: { type: part.attachment, payload: { url: fileUrl(part.file) } } };
+  if (part.quickReplies.length === 0) return { text: part.text };
+  return {
+    text: part.text,
+    quick_replies: part.quickReplies.map((title) => ({
+      content_type: 'text',
+      title: title.slice(0, QUICK_REPLY_TITLE_MAX),
+      // The tap comes back as the title; the payload names the answer as it was written whole.
+      payload: title,
+    })),
+  };
+}
