@@ -2,6 +2,7 @@ import { PLATFORM_NAME } from '../src/protocol';
 import { readConfig } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-data';
 import { startInstance } from './instance';
+import { instagramVerifyToken } from './channels/instagram/instagram-adapter';
 
 const config = readConfig();
 const instance = await startInstance(config);
@@ -12,6 +13,13 @@ const where = config.databaseUrl
 console.log(
   `${PLATFORM_NAME} listening on http://localhost:${String(instance.port)} — database: ${where}`,
 );
+// What the installation's Meta app needs in its dashboard to send Instagram's webhooks here.
+if (process.env.INSTAGRAM_APP_ID && process.env.INSTAGRAM_APP_SECRET) {
+  const callback = `${config.publicUrl ?? `http://localhost:${String(instance.port)}`}/api/channels/webhooks/instagram`;
+  console.log(
+    `Instagram app ${process.env.INSTAGRAM_APP_ID}: webhook callback ${callback}, verify token ${instagramVerifyToken(process.env.INSTAGRAM_APP_SECRET)}; sign-in redirect ${callback.replace('/api/channels/webhooks/instagram', '/api/channel-authorizations/callback')}`,
+  );
+}
 if (config.demo) {
   console.log(instance.seeded ? 'Demo organization "Demo" created. Logins:' : 'Demo logins:');
   for (const login of DEMO_LOGINS) console.log(`  ${login}  /  ${DEMO_PASSWORD}`);
