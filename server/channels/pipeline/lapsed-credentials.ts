@@ -1,13 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { LIMITS } from '../../../src/protocol';
-import { channelDeliveries, channelHealth, chats, messages } from '../../db/schema';
-import type { Tx } from '../../db/database';
+import { channelDeliveries, channelHealth, messages } from '../../db/schema';
 import type { CommandScope } from '../../domain/core/command-scope';
 import { runInScope } from '../../domain/core/run-in-scope';
 import { healthPut } from '../../domain/channels/channel-changes';
-import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
 import { lockOrganizationLog } from '../../sync/event-log';
-import { messageRow } from '../../sync/wire-rows';
+import { messagePut } from '../../domain/channels/held-replies';
 import type { PipelineDeps } from './pipeline-deps';
 
 /**
@@ -22,21 +20,6 @@ import type { PipelineDeps } from './pipeline-deps';
  */
 
 type Job = typeof channelDeliveries.$inferSelect;
-
-/** The synced put of a message as it now stands, to everyone who sees its chat. */
-async function messagePut(tx: Tx, messageId: string): Promise<StoredChange | null> {
-  const [message] = await tx.select().from(messages).where(eq(messages.id, messageId));
-  if (!message) return null;
-  const [chat] = await tx.select().from(chats).where(eq(chats.id, message.chatId));
-  if (!chat) return null;
-  return {
-    table: 'messages',
-    op: 'put',
-    key: message.id,
-    row: messageRow(message),
-    groups: [...chatGroups(chat), customerGroup(chat.clientId)],
-  };
-}
 
 /** Whether the channel's credentials are known to have lapsed: its replies are held untried. */
 export async function awaitsReauthorization(
@@ -146,38 +129,4 @@ export async function requireReauthorization(
     );
   });
   if (appended !== null) deps.wake(channel.orgId);
-}
-
-/**
- * Inside a save that just checked the channel's new credentials with the provider: the channel is
- * authorised again, and every reply held for it goes now, in the order written, each once (the
- * refused attempts never reached the customer).
- */
-export async function releaseHeldReplies(scope: CommandScope, channelId: string): Promise<void> {
-  const { tx } = scope;
-  const [cleared] = await tx
-    .update(channelHealth)
-    .set({ reauthorizationRequired: false, updatedAt: scope.now })
-    .where(and(eq(channelHealth.id, channelId), eq(channelHealth.reauthorizationRequired, true)))
-    .returning({ id: channelHealth.id });
-  const released = await tx
-    .update(channelDeliveries)
-    .set({ state: 'pending', dueAt: scope.now, attempts: 0, lastError: null, updatedAt: scope.now })
-    .where(and(eq(channelDeliveries.channelId, channelId), eq(channelDeliveries.state, 'held')))
-    .returning({ messageId: channelDeliveries.messageId, chatId: channelDeliveries.chatId });
-  if (!cleared && released.length === 0) return;
-  const ids = released.map((job) => job.messageId);
-  if (ids.length > 0)
-    await tx.update(messages).set({ heldFor: null }).where(inArray(messages.id, ids));
-  const puts: StoredChange[] = [];
-  for (const id of ids) {
-    const put = await messagePut(tx, id);
-    if (put) puts.push(put);
-  }
-  const health = await healthPut(scope, channelId);
-  scope.emit('channel.reauthorized', { channelId, released: ids.length }, [
-    ...(health ? [health] : []),
-    ...puts,
-  ]);
-  scope.channelWork.deliver = true;
 }

@@ -16,7 +16,7 @@ import { touchOpenChats } from '../distribution/open-chats';
 import { checkedChannel, type CheckedChannel } from './channel-credentials';
 import { channelPut, healthPut, routingRulePut } from './channel-changes';
 import { refuseUnshowableChannels } from './shown-channels';
-import { releaseHeldReplies } from '../../channels/pipeline/lapsed-credentials';
+import { releaseHeldReplies } from './held-replies';
 
 type ChannelGeneral = CommandPayload<'channel.update'>;
 
