@@ -2,6 +2,7 @@ import type { ConnectableChannelType } from '../../src/protocol';
 import type { ChannelAdapter } from './adapter';
 import { emailAdapter } from './email/email-adapter';
 import { instagramAdapter } from './instagram/instagram-adapter';
+import { viberBotAdapter } from './viber/viber-adapter';
 import { telegramAdapter } from './telegram/telegram-adapter';
 import { whatsappAdapter } from './whatsapp/whatsapp-adapter';
 
@@ -27,6 +28,7 @@ const ADAPTER_FACTORIES: {
   telegram: (env) => telegramAdapter(env),
   whatsapp: (env) => whatsappAdapter(env),
   instagram: (env) => instagramAdapter(env),
+  viber_bot: (env) => viberBotAdapter(env),
 };
 
 /** The installation's adapters, made from its environment. */

@@ -124,6 +124,21 @@ export const CHANNEL_TYPE_SETTINGS = {
     settings: v.object({}),
     secrets: v.object({ grant: v.optional(IdSchema) }),
   },
+  /**
+   * A Viber bot (spec §3 viber_bot: "token; requires a jpg photo"): the bot's token, and its photo —
+   * a JPEG of up to 100 KB uploaded as a file — which Viber shows beside every message the bot
+   * sends. The bot's name and address are learned when the token is checked.
+   */
+  viber_bot: {
+    provider: true,
+    settings: v.object({
+      avatarFileId: v.pipe(
+        IdSchema,
+        v.check(() => true, 'CHANNEL_PHOTO_INVALID'),
+      ),
+    }),
+    secrets: v.object({ token: secretText }),
+  },
   /** E-mail: receive by IMAP or POP3 and send by SMTP with one login (spec §3 email fields). */
   email: {
     provider: true,
@@ -169,6 +184,9 @@ export const secretNamesOf = (type: ConnectableChannelType): string[] =>
  * The types connected by signing in at the provider (OAuth) rather than by typing secrets: their
  * save names a completed sign-in as the `grant` secret (docs/channels.md "Authorised channels").
  */
+/** A Viber bot's photo (spec §3 "requires a jpg photo"): Viber takes avatars of up to 100 KB. */
+export const VIBER_PHOTO = { type: 'image/jpeg', maxBytes: 100 * 1024 } as const;
+
 export const AUTHORIZED_CHANNEL_TYPES = [
   'instagram',
 ] as const satisfies readonly ConnectableChannelType[];

@@ -247,6 +247,11 @@ export const ERROR_TEXTS = {
     en: 'Messages cannot be sent into an inactive channel',
     ru: 'Нельзя отправлять сообщения в неактивный канал',
   },
+  /** A Viber bot's photo (spec §3: "viber_bot requires a jpg photo"): a JPEG of up to 100 KB. */
+  CHANNEL_PHOTO_INVALID: {
+    en: 'The bot’s photo must be a JPEG image of up to 100 KB',
+    ru: 'Фото бота должно быть изображением JPEG размером до 100 КБ',
+  },
   /**
    * The provider refused the channel's credentials themselves (a lapsed or revoked token): its
    * replies wait, held, until an administrator authorises it again (docs/channels.md).

@@ -15,7 +15,7 @@ import { HUB_SIGNATURE_HEADER, hubSignatureMatches } from '../meta/hub-signature
 import { derivedSecret, secretMatches } from '../shared/derived-secret';
 import { withFileNotKept } from '../shared/file-not-kept';
 import { RepliesInParts } from '../shared/reply-parts-sent';
-import { fileLinkValid, signedFileUrl } from './file-link';
+import { fileLinkValid, signedFileUrl } from '../shared/file-link';
 import { InstagramClient, type LongToken } from './instagram-client';
 import { readInstagramBatch } from './instagram-webhook';
 import { itemToInbound } from './item-to-inbound';

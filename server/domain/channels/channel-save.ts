@@ -1,9 +1,10 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { CommandPayload } from '../../../src/protocol';
+import { VIBER_PHOTO, type CommandPayload } from '../../../src/protocol';
 import {
   channelAuthorizations,
   channelHealth,
   channels,
+  files,
   routingRules,
   teams,
 } from '../../db/schema';
@@ -86,6 +87,28 @@ async function takeGrant(scope: CommandScope, checked: CheckedChannel): Promise<
   if (!taken) fail('SERVICE_ACCOUNT_INVALID_TOKEN', { field: 'grant' });
 }
 
+/**
+ * A Viber bot's photo (spec §3 "requires a jpg photo"): a file of this organization, a JPEG that
+ * Viber takes as an avatar (100 KB at most). Viber fetches it by link whenever it shows the bot.
+ */
+async function refuseUnusablePhoto(
+  scope: CommandScope,
+  type: string,
+  settings: Record<string, unknown>,
+) {
+  if (type !== 'viber_bot') return;
+  const fileId = settings.avatarFileId;
+  const [photo] =
+    typeof fileId === 'string'
+      ? await scope.tx
+          .select({ type: files.type, size: files.size })
+          .from(files)
+          .where(and(eq(files.id, fileId), eq(files.orgId, scope.orgId)))
+      : [];
+  if (!photo || photo.type !== VIBER_PHOTO.type || photo.size > VIBER_PHOTO.maxBytes)
+    fail('CHANNEL_PHOTO_INVALID', { field: 'avatarFileId' });
+}
+
 /** The General tab's columns of a save. */
 const generalColumns = (payload: ChannelGeneral, checked: CheckedChannel) => ({
   name: payload.name,
@@ -118,6 +141,7 @@ export async function channelCreate(
   await refuseTakenName(scope, payload.name, payload.channelId);
   await refuseUnknownTeam(scope, payload.teamId);
   if (payload.type === 'site_chat') await refuseUnshowableChannels(scope, checked.settings, {});
+  await refuseUnusablePhoto(scope, payload.type, checked.settings);
   if (checked.identity)
     await refuseTakenIdentity(scope, payload.type, checked.identity, payload.channelId);
   await takeGrant(scope, checked);
@@ -174,6 +198,8 @@ export async function channelUpdate(
   await refuseUnknownTeam(scope, payload.teamId);
   if (stored.type === 'site_chat')
     await refuseUnshowableChannels(scope, checked.settings, stored.settings);
+  if (checked.settings.avatarFileId !== stored.settings.avatarFileId)
+    await refuseUnusablePhoto(scope, stored.type, checked.settings);
   let identity = stored.providerIdentity;
   if (checked.identity) {
     if (stored.providerIdentity && stored.providerIdentity !== checked.identity)

@@ -29,6 +29,7 @@ import {
 } from './channel-form';
 import { EmbedSnippet } from './EmbedSnippet';
 import { ProviderSignIn } from './ProviderSignIn';
+import { ChannelPhotoField, type PickedPhoto } from './ChannelPhotoField';
 import { forgetSignInReturn, signInReturn } from './sign-in-return';
 import { ShownChannelsField } from './ShownChannelsField';
 
@@ -81,6 +82,9 @@ export function ChannelForm({
     forgetSignInReturn(type);
   }, [type]);
   const [tried, setTried] = useState(false);
+  // A Viber bot's photo picked now: uploaded with the save; `photoWrong` if it would be refused.
+  const [photo, setPhoto] = useState<PickedPhoto | null>(null);
+  const [photoWrong, setPhotoWrong] = useState(false);
   const [sent, setSent] = useState<ChannelFormValues | null>(null);
   const save = useCommandSubmit(() => {
     toast(t(isNew ? 'channels.form.created' : 'channels.form.saved'));
@@ -117,6 +121,24 @@ export function ChannelForm({
       error: errorAt(field),
       'data-testid': `channel-setting-${key}`,
     };
+    if (key === 'avatarFileId')
+      return (
+        <ChannelPhotoField
+          key={key}
+          fileId={common.value}
+          picked={photo}
+          onPick={(picked, wrong) => {
+            setPhotoWrong(wrong);
+            setPhoto(wrong ? null : picked);
+            if (picked && !wrong) common.onValue(picked.id);
+          }}
+          error={
+            photoWrong
+              ? problemText({ kind: 'error', name: 'CHANNEL_PHOTO_INVALID' }, i18n)
+              : common.error
+          }
+        />
+      );
     if (key === 'shownChannelIds')
       return (
         <ShownChannelsField
@@ -158,7 +180,12 @@ export function ChannelForm({
         setTried(true);
         if (!checked.ok) return;
         setSent(values);
-        void save.submit(checked.command);
+        // The photo goes up with the command, through the outbox, before it (like a user's photo).
+        const photoFiles =
+          photo && values.settings.avatarFileId === photo.id
+            ? [{ id: photo.id, blob: photo.blob, name: photo.name, type: photo.type }]
+            : [];
+        void save.submit(checked.command, photoFiles);
       }}
     >
       {type === 'telegram' ? (

@@ -56,6 +56,8 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
   whatsapp: { phone: '', login: '' },
   /** Nothing typed: the administrator signs in at Instagram (ProviderSignIn). */
   instagram: {},
+  /** The bot's JPEG photo, uploaded as a file: its id (ChannelPhotoField). */
+  viber_bot: { avatarFileId: '' },
   email: {
     address: '',
     login: '',
@@ -78,6 +80,7 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
  */
 const OWN_LABELS: Partial<Record<ConnectableChannelType, ReadonlySet<string>>> = {
   whatsapp: new Set(['login', 'phone', 'secret.password', 'secret.appSecret']),
+  viber_bot: new Set(['secret.token']),
 };
 
 /** The message key of a field's label (`login`, `secret.password`) on a type's form. */
@@ -287,6 +290,14 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
       : {}),
     ...(type === 'email'
       ? { INVALID_CREDENTIALS: 'secrets.password', SERVICE_ACCOUNT_EXISTS: 'settings.login' }
+      : {}),
+    ...(type === 'viber_bot'
+      ? {
+          SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.token',
+          TOKEN_NOT_FROM_CURRENT_BOT: 'secrets.token',
+          SERVICE_ACCOUNT_EXISTS: 'secrets.token',
+          CHANNEL_PHOTO_INVALID: 'settings.avatarFileId',
+        }
       : {}),
     // A sign-in refused, used up, of another account or of one another channel has: at the sign-in.
     ...(type === 'instagram'

@@ -16,6 +16,11 @@ export const CHANNELS_EN = {
   'channels.health.connected': 'Connected',
   'channels.health.failing': 'Connected, with errors',
   'channels.health.disconnected': 'Not connected',
+  'channels.form.photo': 'Bot photo (JPEG, up to 100 KB)',
+  'channels.form.photoPicked': '{name} will be the bot’s photo',
+  'channels.form.photoSet': 'A photo is set; pick another to replace it.',
+  'channels.form.photoNone': 'No photo yet: Viber requires one.',
+  'channels.form.viber_bot.secret.token': 'Bot token (from the Viber Admin Panel)',
   'channels.signIn.start': 'Sign in with {provider}',
   'channels.signIn.again': 'Sign in again',
   'channels.signIn.needed':
@@ -210,6 +215,11 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.health.connected': 'Подключён',
   'channels.health.failing': 'Подключён, есть ошибки',
   'channels.health.disconnected': 'Не подключён',
+  'channels.form.photo': 'Фото бота (JPEG, до 100 КБ)',
+  'channels.form.photoPicked': '{name} станет фото бота',
+  'channels.form.photoSet': 'Фото задано; выберите другое, чтобы заменить.',
+  'channels.form.photoNone': 'Фото ещё нет: Viber его требует.',
+  'channels.form.viber_bot.secret.token': 'Токен бота (из панели администратора Viber)',
   'channels.signIn.start': 'Войти через {provider}',
   'channels.signIn.again': 'Войти снова',
   'channels.signIn.needed':
