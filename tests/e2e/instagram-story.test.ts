@@ -48,8 +48,13 @@ afterAll(async () => {
   await api.close();
 });
 
-async function until(done: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 50));
+/** Waits for what the server and the provider do in the background, 30 s at most. */
+async function until(done: () => boolean | Promise<boolean>, what = 'the wait'): Promise<void> {
+  const by = Date.now() + 30_000;
+  while (!(await done())) {
+    if (Date.now() > by) throw new Error(`${what}: not within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The open chat's thread shows a message with this text. */
