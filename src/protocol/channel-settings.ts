@@ -139,6 +139,15 @@ export const CHANNEL_TYPE_SETTINGS = {
     }),
     secrets: v.object({ token: secretText }),
   },
+  /**
+   * Avito's messenger: the account's client id and secret from Avito's developer settings
+   * (client_credentials). The account's id and name are learned when they are checked.
+   */
+  avito: {
+    provider: true,
+    settings: v.object({ clientId: requiredText }),
+    secrets: v.object({ clientSecret: secretText }),
+  },
   /** E-mail: receive by IMAP or POP3 and send by SMTP with one login (spec §3 email fields). */
   email: {
     provider: true,

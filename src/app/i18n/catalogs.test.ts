@@ -11,6 +11,8 @@ const translator = (lang: 'en' | 'ru') => createTranslator(lang, CATALOGS[lang])
 // Values that satisfy every placeholder of the catalogs, so each message can be formatted.
 const SAMPLE_VALUES = {
   count: 3,
+  username: 'birch.bakery',
+  provider: 'Instagram',
   type: 'Telegram',
   name: 'photo.png',
   min: 1,

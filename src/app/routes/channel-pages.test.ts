@@ -9,7 +9,9 @@ describe('channel pages of spec §2', () => {
     ['support', 'edit', 'support'],
     ['support', 'list', null],
     ['support', 'create', null],
-    ['avito', 'list', null],
+    // Not among spec §2's pages, but issue 23's channel: connected from its own pages too.
+    ['avito', 'list', 'avito'],
+    ['ozon', 'list', null],
     ['nonsense', 'edit', null],
   ] as const)('%s has a %s page: %s', (segment, page, type) => {
     expect(channelPageType(segment, page)).toBe(type);

@@ -58,6 +58,7 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
   instagram: {},
   /** The bot's JPEG photo, uploaded as a file: its id (ChannelPhotoField). */
   viber_bot: { avatarFileId: '' },
+  avito: { clientId: '' },
   email: {
     address: '',
     login: '',
@@ -81,6 +82,7 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
 const OWN_LABELS: Partial<Record<ConnectableChannelType, ReadonlySet<string>>> = {
   whatsapp: new Set(['login', 'phone', 'secret.password', 'secret.appSecret']),
   viber_bot: new Set(['secret.token']),
+  avito: new Set(['clientId', 'secret.clientSecret']),
 };
 
 /** The message key of a field's label (`login`, `secret.password`) on a type's form. */
@@ -290,6 +292,13 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
       : {}),
     ...(type === 'email'
       ? { INVALID_CREDENTIALS: 'secrets.password', SERVICE_ACCOUNT_EXISTS: 'settings.login' }
+      : {}),
+    ...(type === 'avito'
+      ? {
+          SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.clientSecret',
+          SERVICE_ACCOUNT_EXISTS: 'settings.clientId',
+          TOKEN_NOT_FROM_CURRENT_BOT: 'settings.clientId',
+        }
       : {}),
     ...(type === 'viber_bot'
       ? {

@@ -21,6 +21,8 @@ export const CHANNELS_EN = {
   'channels.form.photoSet': 'A photo is set; pick another to replace it.',
   'channels.form.photoNone': 'No photo yet: Viber requires one.',
   'channels.form.viber_bot.secret.token': 'Bot token (from the Viber Admin Panel)',
+  'channels.form.avito.clientId': 'Client ID (Avito developer settings)',
+  'channels.form.avito.secret.clientSecret': 'Client secret',
   'channels.signIn.start': 'Sign in with {provider}',
   'channels.signIn.again': 'Sign in again',
   'channels.signIn.needed':
@@ -220,6 +222,8 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.form.photoSet': 'Фото задано; выберите другое, чтобы заменить.',
   'channels.form.photoNone': 'Фото ещё нет: Viber его требует.',
   'channels.form.viber_bot.secret.token': 'Токен бота (из панели администратора Viber)',
+  'channels.form.avito.clientId': 'Client ID (настройки разработчика Авито)',
+  'channels.form.avito.secret.clientSecret': 'Client secret',
   'channels.signIn.start': 'Войти через {provider}',
   'channels.signIn.again': 'Войти снова',
   'channels.signIn.needed':
