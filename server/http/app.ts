@@ -154,6 +154,7 @@ export async function buildServer(
     ? startChannelWorkers(pipelineDeps, {
         ...options.channelWorkers,
         instanceId,
+        waitForStart: true,
       })
     : null;
   await app.register(
@@ -193,6 +194,16 @@ export async function buildServer(
   });
   demoSiteRoute(app, database);
   await staticRoutes(app, options.staticDir);
+  // The channel workers stop before the server stops listening: a reply being sent as the server
+  // stops may name a file of ours that the provider fetches at once (Instagram, Viber), and it
+  // must still be served. A round under way finishes; no new job is claimed.
+  app.addHook('preClose', async () => {
+    await workers?.stop();
+  });
+  // Rounds begin once the server answers: what a provider fetches from us right away is there.
+  app.addHook('onListen', () => {
+    workers?.start();
+  });
   app.addHook('onClose', async () => {
     hub.closeAll();
     await workers?.stop();

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAvitoApiServer, type AvitoApiServer } from '../providers/avito/avito-api-server';
-import {
-  adminOnChannelWizard,
-  launchBrowser,
-  operatorOnPendingList,
-  sendReply,
-  type Browser,
-  type Page,
-} from './browser';
-import { startRestartableApp, type RestartableApp } from './restartable-app';
+import { describe, expect, it } from 'vitest';
+import { startAvitoApiServer } from '../providers/avito/avito-api-server';
+import { adminOnChannelWizard, operatorOnPendingList, sendReply } from './browser';
+import { providerStory, shown, until } from './provider-story';
 
 /**
  * Issue 23's Avito story, end to end: the product as `npm start` runs it, pointed at a local Avito
@@ -17,32 +10,7 @@ import { startRestartableApp, type RestartableApp } from './restartable-app';
  * a notification Avito does not back is not believed, and a reply with a picture reaches the
  * customer once through a 429 and a restart.
  */
-let api: AvitoApiServer;
-let app: RestartableApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  api = await startAvitoApiServer();
-  app = await startRestartableApp({ AVITO_API_ROOT: api.url });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser.close();
-  await app.stop();
-  await api.close();
-});
-
-/** Waits for what the server and the provider do in the background, 30 s at most. */
-async function until(done: () => boolean | Promise<boolean>, what = 'the wait'): Promise<void> {
-  const by = Date.now() + 30_000;
-  while (!(await done())) {
-    if (Date.now() > by) throw new Error(`${what}: not within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const shown = (page: Page, text: string) =>
-  page.getByTestId('message').filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
+const story = providerStory(startAvitoApiServer, (avito) => ({ AVITO_API_ROOT: avito.url }));
 
 /** A PNG's signature and a little more: Avito looks at what a picture is. */
 const png = Buffer.concat([
@@ -52,6 +20,7 @@ const png = Buffer.concat([
 
 describe('an Avito account connected through the wizard', () => {
   it('brings a customer’s message to the operator once, and a reply with a picture to them once', async () => {
+    const [api, app, browser] = [story.provider(), story.app(), story.browser()];
     const account = api.addAccount('Kayak Rental');
     const {
       context: adminContext,

@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instagramVerifyToken } from '../../server/channels/instagram/instagram-adapter';
-import {
-  startInstagramApiServer,
-  type InstagramApiServer,
-} from '../providers/instagram/instagram-api-server';
-import {
-  adminOnChannelWizard,
-  launchBrowser,
-  operatorOnPendingList,
-  sendReply,
-  signedInPage,
-  type Browser,
-  type Page,
-} from './browser';
-import { startRestartableApp, type RestartableApp } from './restartable-app';
+import { startInstagramApiServer } from '../providers/instagram/instagram-api-server';
+import { adminOnChannelWizard, operatorOnPendingList, sendReply, signedInPage } from './browser';
+import { providerStory, shown, until } from './provider-story';
 
 /**
  * Issue 23's Instagram story, end to end: the product as `npm start` runs it, its Instagram roots
@@ -23,46 +12,25 @@ import { startRestartableApp, type RestartableApp } from './restartable-app';
  * the customer once through a 429 and a restart, a read only moving its status forward; and when
  * the token lapses the operator's replies wait, visibly, until the administrator signs in again.
  */
-let api: InstagramApiServer;
-let app: RestartableApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  api = await startInstagramApiServer();
-  app = await startRestartableApp({
-    INSTAGRAM_API_ROOT: api.url,
-    INSTAGRAM_LOGIN_ROOT: api.url,
-    INSTAGRAM_AUTHORIZE_ROOT: api.url,
-    INSTAGRAM_APP_ID: api.appId,
-    INSTAGRAM_APP_SECRET: api.appSecret,
-  });
-  await api.setCallback(
-    `${app.baseUrl}/api/channels/webhooks/instagram`,
-    instagramVerifyToken(api.appSecret),
-  );
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser.close();
-  await app.stop();
-  await api.close();
-});
-
-/** Waits for what the server and the provider do in the background, 30 s at most. */
-async function until(done: () => boolean | Promise<boolean>, what = 'the wait'): Promise<void> {
-  const by = Date.now() + 30_000;
-  while (!(await done())) {
-    if (Date.now() > by) throw new Error(`${what}: not within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The open chat's thread shows a message with this text. */
-const shown = (page: Page, text: string) =>
-  page.getByTestId('message').filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
+const story = providerStory(
+  startInstagramApiServer,
+  (instagram) => ({
+    INSTAGRAM_API_ROOT: instagram.url,
+    INSTAGRAM_LOGIN_ROOT: instagram.url,
+    INSTAGRAM_AUTHORIZE_ROOT: instagram.url,
+    INSTAGRAM_APP_ID: instagram.appId,
+    INSTAGRAM_APP_SECRET: instagram.appSecret,
+  }),
+  (instagram, baseUrl) =>
+    instagram.setCallback(
+      `${baseUrl}/api/channels/webhooks/instagram`,
+      instagramVerifyToken(instagram.appSecret),
+    ),
+);
 
 describe('an Instagram account connected by signing in', () => {
   it('brings customers to the operator and each reply to them once, holding replies while its token has lapsed', async () => {
+    const [api, app, browser] = [story.provider(), story.app(), story.browser()];
     const account = api.addAccount('birch.bakery', 'Birch Bakery');
     api.signedIn = account;
 

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startViberApiServer, type ViberApiServer } from '../providers/viber/viber-api-server';
-import {
-  adminOnChannelWizard,
-  launchBrowser,
-  operatorOnPendingList,
-  sendReply,
-  type Browser,
-  type Page,
-} from './browser';
-import { startRestartableApp, type RestartableApp } from './restartable-app';
+import { describe, expect, it } from 'vitest';
+import { startViberApiServer } from '../providers/viber/viber-api-server';
+import { adminOnChannelWizard, operatorOnPendingList, sendReply } from './browser';
+import { providerStory, shown, until } from './provider-story';
 
 /**
  * Issue 23's Viber story, end to end: the product as `npm start` runs it, pointed at a local Viber
@@ -17,32 +10,7 @@ import { startRestartableApp, type RestartableApp } from './restartable-app';
  * once, and a reply with a file reaches the customer once through "too many requests" and a
  * restart, named with the bot's photo; a late "delivered" does not undo "seen".
  */
-let api: ViberApiServer;
-let app: RestartableApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  api = await startViberApiServer();
-  app = await startRestartableApp({ VIBER_API_ROOT: api.url });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser.close();
-  await app.stop();
-  await api.close();
-});
-
-/** Waits for what the server and the provider do in the background, 30 s at most. */
-async function until(done: () => boolean | Promise<boolean>, what = 'the wait'): Promise<void> {
-  const by = Date.now() + 30_000;
-  while (!(await done())) {
-    if (Date.now() > by) throw new Error(`${what}: not within 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const shown = (page: Page, text: string) =>
-  page.getByTestId('message').filter({ hasText: text }).first().waitFor({ timeout: 30_000 });
+const story = providerStory(startViberApiServer, (viber) => ({ VIBER_API_ROOT: viber.url }));
 
 /** A JPEG's first bytes and padding up to `size`. */
 const jpeg = (size: number) =>
@@ -50,6 +18,7 @@ const jpeg = (size: number) =>
 
 describe('a Viber bot connected through the wizard', () => {
   it('brings a customer’s message to the operator once, and a reply with a file to the customer once', async () => {
+    const [api, app, browser] = [story.provider(), story.app(), story.browser()];
     const bot = api.addBot('Gomel Tea');
     const {
       context: adminContext,
@@ -110,7 +79,11 @@ describe('a Viber bot connected through the wizard', () => {
     );
     expect(bot.sent).toEqual([]);
     await app.restart();
-    await until(() => bot.sent.length === 2, 'both parts sent');
+    await until(
+      () => bot.sent.length === 2,
+      () =>
+        `both parts sent (calls ${JSON.stringify(bot.calls)}, refused ${JSON.stringify(bot.refusals)})`,
+    );
     expect(bot.sent.map((sent) => sent.type)).toEqual(['text', 'file']);
     expect(bot.sent[0]?.text).toBe('Yes, here is our price list');
     expect(bot.sent[1]?.media?.bytes.toString()).toBe('%PDF-1.4 teas');

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import type { ChannelAdapter } from '../../server/channels/adapter';
-import { channelAdapters } from '../../server/channels/registry';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
+import { startAvitoApiServer, type FakeAvitoAccount } from '../providers/avito/avito-api-server';
+import { command, login, sendCommands, upload } from './harness';
 import {
-  startAvitoApiServer,
-  type AvitoApiServer,
-  type FakeAvitoAccount,
-} from '../providers/avito/avito-api-server';
-import { command, login, sendCommands, serverForSuite, upload } from './harness';
-import { channelWorkers, customerMessages, until } from './provider-channel-helpers';
+  channelWorkers,
+  customerMessages,
+  deliveryJob,
+  providerSuite,
+  until,
+} from './provider-channel-helpers';
 
 /**
  * An Avito account through the whole server, against a local Avito that answers as its Messenger
@@ -20,19 +20,9 @@ import { channelWorkers, customerMessages, until } from './provider-channel-help
  * parts of 1000 characters once through a 429 and a restart, a picture uploaded, and a file Avito
  * cannot carry refused with a clear reason.
  */
-let api: AvitoApiServer | undefined;
-const adapters: { avito?: ChannelAdapter } = {};
-const suite = serverForSuite({ channelAdapters: adapters });
-const local = () => {
-  if (!api) throw new Error('the local Avito is not up yet');
-  return api;
-};
-
-beforeAll(async () => {
-  api = await startAvitoApiServer();
-  Object.assign(adapters, channelAdapters({ AVITO_API_ROOT: api.url }));
-});
-afterAll(() => api?.close());
+const { suite, provider: local } = providerSuite(startAvitoApiServer, (avito) => ({
+  AVITO_API_ROOT: avito.url,
+}));
 
 const create = (admin: string, name: string, clientId: string, clientSecret: string) =>
   sendCommands(suite.server, admin, [
@@ -63,13 +53,7 @@ async function connected(account: FakeAvitoAccount, name: string) {
   return { admin, channelId: row.id };
 }
 
-const jobOf = async (messageId: string) => {
-  const [job] = await suite.server.database.db
-    .select()
-    .from(t.channelDeliveries)
-    .where(eq(t.channelDeliveries.messageId, messageId));
-  return job;
-};
+const jobOf = (messageId: string) => deliveryJob(suite, messageId);
 
 describe('an Avito account', () => {
   it('is connected only with a client id and secret Avito takes', async () => {

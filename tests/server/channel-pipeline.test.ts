@@ -271,6 +271,8 @@ describe('channel pipeline', () => {
       channelAdapters: adapters,
       channelWorkers: { publicUrl: null },
     });
+    // Its workers begin once it listens, as a started server's do.
+    await restarted.app.listen({ port: 0, host: '127.0.0.1' });
     try {
       for (let i = 0; i < 100 && (await deliveryOf(messageId))?.state !== 'sent'; i++)
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -296,6 +298,7 @@ describe('channel pipeline', () => {
         channelAdapters: adapters,
         channelWorkers: { publicUrl: null },
       });
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
       try {
         for (let i = 0; i < 200 && !(await until()); i++)
           await new Promise((resolve) => setTimeout(resolve, 25));

@@ -2,18 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import type { ChannelAdapter } from '../../server/channels/adapter';
-import { channelAdapters } from '../../server/channels/registry';
 import { instagramVerifyToken } from '../../server/channels/instagram/instagram-adapter';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
 import {
   startInstagramApiServer,
   type FakeInstagramAccount,
   type IgCustomer,
-  type InstagramApiServer,
 } from '../providers/instagram/instagram-api-server';
-import { call, command, login, sendCommands, serverForSuite, upload } from './harness';
-import { channelWorkers, customerMessages, messageStatus, until } from './provider-channel-helpers';
+import { call, command, login, sendCommands, upload } from './harness';
+import {
+  channelWorkers,
+  customerMessages,
+  deliveryJob,
+  messageStatus,
+  providerSuite,
+  until,
+} from './provider-channel-helpers';
 
 /**
  * An Instagram channel through the whole server, against a local Instagram that answers as Meta
@@ -23,34 +27,22 @@ import { channelWorkers, customerMessages, messageStatus, until } from './provid
  * file (fetched by Meta from a signed link) delivered once across a 429 and a restart, a lapsed
  * token holding replies until the channel is authorised again, and the token refreshed on time.
  */
-let api: InstagramApiServer | undefined;
-const adapters: { instagram?: ChannelAdapter } = {};
-const suite = serverForSuite({ channelAdapters: adapters });
-const local = () => {
-  if (!api) throw new Error('the local Instagram is not up yet');
-  return api;
-};
-
-beforeAll(async () => {
-  api = await startInstagramApiServer();
-  // Made once the product's address is known: replies' files are links Meta fetches from it.
-  Object.assign(
-    adapters,
-    channelAdapters({
-      INSTAGRAM_API_ROOT: api.url,
-      INSTAGRAM_LOGIN_ROOT: api.url,
-      INSTAGRAM_AUTHORIZE_ROOT: api.url,
-      INSTAGRAM_APP_ID: api.appId,
-      INSTAGRAM_APP_SECRET: api.appSecret,
-      PUBLIC_URL: suite.server.baseUrl,
-    }),
-  );
-  await api.setCallback(
-    `${suite.server.baseUrl}/api/channels/webhooks/instagram`,
-    instagramVerifyToken(api.appSecret),
-  );
-});
-afterAll(() => api?.close());
+const { suite, provider: local } = providerSuite(
+  startInstagramApiServer,
+  (instagram, baseUrl) => ({
+    INSTAGRAM_API_ROOT: instagram.url,
+    INSTAGRAM_LOGIN_ROOT: instagram.url,
+    INSTAGRAM_AUTHORIZE_ROOT: instagram.url,
+    INSTAGRAM_APP_ID: instagram.appId,
+    INSTAGRAM_APP_SECRET: instagram.appSecret,
+    PUBLIC_URL: baseUrl,
+  }),
+  (instagram, baseUrl) =>
+    instagram.setCallback(
+      `${baseUrl}/api/channels/webhooks/instagram`,
+      instagramVerifyToken(instagram.appSecret),
+    ),
+);
 
 /** The administrator signs in at Instagram as `account` for a channel; the wizard's return. */
 async function signIn(
@@ -115,13 +107,7 @@ const chatOf = async (channelId: string, customer: IgCustomer) => {
   return row.chat;
 };
 
-const jobOf = async (messageId: string) => {
-  const [job] = await suite.server.database.db
-    .select()
-    .from(t.channelDeliveries)
-    .where(eq(t.channelDeliveries.messageId, messageId));
-  return job;
-};
+const jobOf = (messageId: string) => deliveryJob(suite, messageId);
 
 describe('an Instagram channel', () => {
   it('is connected by signing in at Instagram; the token stays on the server, and a sign-in is used once', async () => {

@@ -1,9 +1,12 @@
+import { afterAll, beforeAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import type { ChannelAdapter } from '../../server/channels/adapter';
+import { channelAdapters, type AdapterEnvironment } from '../../server/channels/registry';
 import * as t from '../../server/db/schema';
 import type { PipelineDeps } from '../../server/channels/pipeline/pipeline-deps';
 import { startChannelWorkers, type ChannelWorkers } from '../../server/channels/pipeline/workers';
 import { newId } from '../../src/protocol';
-import { command, login, sendCommands, type Suite } from './harness';
+import { command, login, sendCommands, serverForSuite, type Suite } from './harness';
 
 /**
  * What the tests of a provider's channel through the whole server share (Telegram, WhatsApp, …):
@@ -111,4 +114,41 @@ export async function greetWithButtons(
     }),
   ]);
   if (!saved?.ok) throw new Error(`the greeting was not saved: ${JSON.stringify(saved)}`);
+}
+
+/**
+ * A server for the enclosing file whose adapters speak to a local provider, made once the server's
+ * address is known (replies' files and app-level callbacks name it), and the provider, started
+ * before the file's tests and closed after them.
+ */
+export function providerSuite<P extends { url: string; close(): Promise<void> }>(
+  startProvider: () => Promise<P>,
+  envOf: (provider: P, baseUrl: string) => AdapterEnvironment,
+  afterStart?: (provider: P, baseUrl: string) => Promise<void>,
+): { suite: Suite; provider: () => P } {
+  let provider: P | undefined;
+  const adapters: Record<string, ChannelAdapter> = {};
+  const suite = serverForSuite({ channelAdapters: adapters });
+  beforeAll(async () => {
+    provider = await startProvider();
+    Object.assign(adapters, channelAdapters(envOf(provider, suite.server.baseUrl)));
+    await afterStart?.(provider, suite.server.baseUrl);
+  });
+  afterAll(() => provider?.close());
+  return {
+    suite,
+    provider: () => {
+      if (!provider) throw new Error('the local provider is not up yet');
+      return provider;
+    },
+  };
+}
+
+/** A reply's delivery job as stored, or undefined. */
+export async function deliveryJob(suite: Suite, messageId: string) {
+  const [job] = await suite.server.database.db
+    .select()
+    .from(t.channelDeliveries)
+    .where(eq(t.channelDeliveries.messageId, messageId));
+  return job;
 }

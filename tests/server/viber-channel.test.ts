@@ -2,20 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
-import type { ChannelAdapter } from '../../server/channels/adapter';
-import { channelAdapters } from '../../server/channels/registry';
 import type { ChannelWorkers } from '../../server/channels/pipeline/workers';
-import {
-  startViberApiServer,
-  type FakeViberBot,
-  type ViberApiServer,
-} from '../providers/viber/viber-api-server';
-import { command, login, sendCommands, serverForSuite, upload } from './harness';
+import { startViberApiServer, type FakeViberBot } from '../providers/viber/viber-api-server';
+import { command, login, sendCommands, upload } from './harness';
 import {
   channelWorkers,
   customerMessages,
+  deliveryJob,
   greetWithButtons,
   messageStatus,
+  providerSuite,
   until,
 } from './provider-channel-helpers';
 
@@ -26,22 +22,10 @@ import {
  * often they come, a reply with a file delivered once through "too many requests" and a restart,
  * its 64-bit message tokens kept whole, and statuses that only move forward.
  */
-let api: ViberApiServer | undefined;
-const adapters: { viber_bot?: ChannelAdapter } = {};
-const suite = serverForSuite({ channelAdapters: adapters });
-const local = () => {
-  if (!api) throw new Error('the local Viber is not up yet');
-  return api;
-};
-
-beforeAll(async () => {
-  api = await startViberApiServer();
-  Object.assign(
-    adapters,
-    channelAdapters({ VIBER_API_ROOT: api.url, PUBLIC_URL: suite.server.baseUrl }),
-  );
-});
-afterAll(() => api?.close());
+const { suite, provider: local } = providerSuite(startViberApiServer, (viber, baseUrl) => ({
+  VIBER_API_ROOT: viber.url,
+  PUBLIC_URL: baseUrl,
+}));
 
 /** A JPEG's first bytes and padding up to `size`: what Viber and the product look at. */
 const jpeg = (size: number) =>
@@ -89,13 +73,7 @@ async function connected(bot: FakeViberBot, name: string) {
   return { admin, channelId: row.id, photo };
 }
 
-const jobOf = async (messageId: string) => {
-  const [job] = await suite.server.database.db
-    .select()
-    .from(t.channelDeliveries)
-    .where(eq(t.channelDeliveries.messageId, messageId));
-  return job;
-};
+const jobOf = (messageId: string) => deliveryJob(suite, messageId);
 
 describe('a Viber bot', () => {
   it('is connected only with a token Viber knows and a JPEG photo of up to 100 KB', async () => {

@@ -288,9 +288,14 @@ async function deliver(deps: PipelineDeps, job: Job): Promise<void> {
  * Sends every due reply, each in turn, oldest first; instances share the work (jobs are claimed
  * with FOR UPDATE SKIP LOCKED, like the timers). Returns how many jobs were tried.
  */
-export async function runDueDeliveries(deps: PipelineDeps, limit = 500): Promise<number> {
+export async function runDueDeliveries(
+  deps: PipelineDeps,
+  limit = 500,
+  /** True once the workers are stopping: no further job is claimed. */
+  stopping: () => boolean = () => false,
+): Promise<number> {
   let tried = 0;
-  while (tried < limit) {
+  while (tried < limit && !stopping()) {
     const job = await claimJob(deps.database.db, deps.clock.now());
     if (!job) break;
     tried += 1;

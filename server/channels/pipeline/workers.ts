@@ -12,6 +12,8 @@ export type ChannelWorkers = {
    * `receivers`, one that also supervises the receivers (a channel was connected or changed).
    */
   kick(options?: { receivers?: boolean }): void;
+  /** Begins the rounds of workers made with `waitForStart` (once the server listens). */
+  start(): void;
   stop(): Promise<void>;
 };
 
@@ -27,6 +29,12 @@ export function startChannelWorkers(
     instanceId?: string;
     everyMs?: number;
     superviseMs?: number;
+    /**
+     * No round before `start()`: the server's workers wait until it listens, since a reply they
+     * send may name a file of ours the provider fetches at once (a Viber bot's photo), and a
+     * webhook they register is checked by the provider at once.
+     */
+    waitForStart?: boolean;
   },
 ): ChannelWorkers {
   const everyMs = options.everyMs ?? 1000;
@@ -48,7 +56,9 @@ export function startChannelWorkers(
 
   const round = async () => {
     await runDueInboundEvents(deps);
-    await runDueDeliveries(deps);
+    if (stopped) return;
+    await runDueDeliveries(deps, undefined, () => stopped);
+    if (stopped) return;
     await runDueTemplateWork(deps);
     if (superviseNow || Date.now() - lastSupervised >= superviseMs) {
       superviseNow = false;
@@ -58,8 +68,9 @@ export function startChannelWorkers(
     }
   };
   let busy = false;
+  let started = options.waitForStart !== true;
   const tick = () => {
-    if (stopped || busy) return;
+    if (stopped || busy || !started) return;
     clearTimeout(timer);
     busy = true;
     again = false;
@@ -78,9 +89,14 @@ export function startChannelWorkers(
     again = true;
     if (!busy) tick();
   }
-  timer = setTimeout(tick, 0);
+  if (started) timer = setTimeout(tick, 0);
   return {
     kick,
+    start() {
+      if (started || stopped) return;
+      started = true;
+      timer = setTimeout(tick, 0);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
