@@ -54,11 +54,13 @@ export function startChannelWorkers(
     },
   );
 
+  // Read afresh after each await: stop() may have been called meanwhile.
+  const stopping = () => stopped;
   const round = async () => {
     await runDueInboundEvents(deps);
-    if (stopped) return;
-    await runDueDeliveries(deps, undefined, () => stopped);
-    if (stopped) return;
+    if (stopping()) return;
+    await runDueDeliveries(deps, undefined, stopping);
+    if (stopping()) return;
     await runDueTemplateWork(deps);
     if (superviseNow || Date.now() - lastSupervised >= superviseMs) {
       superviseNow = false;
