@@ -5,6 +5,7 @@ type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { withFileNotKept } from '../shared/file-not-kept';
 import { RepliesInParts } from '../shared/reply-parts-sent';
+import { publicAddressOf } from '../shared/public-address';
 import { splitText } from '../shared/split-text';
 import { AvitoApiError, AvitoClient, type AvitoCredentials } from './avito-client';
 import { noticeOf, readAvitoNotification } from './avito-webhook';
@@ -78,14 +79,9 @@ export function avitoAdapter(env: AdapterEnvironment): ChannelAdapter {
     },
 
     async start(context) {
-      if (context.webhookUrl === null) {
-        context.health({
-          connected: false,
-          error: 'Avito delivers messages only to a public address: set PUBLIC_URL',
-        });
-        return { stop: () => Promise.resolve() };
-      }
-      await client.subscribe(credentialsOf(context.channel), context.webhookUrl, context.signal);
+      const address = publicAddressOf(context, 'Avito');
+      if (address.idle) return address.idle;
+      await client.subscribe(credentialsOf(context.channel), address.url, context.signal);
       context.health({ connected: true });
       return { stop: () => Promise.resolve() };
     },

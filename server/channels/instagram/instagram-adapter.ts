@@ -15,6 +15,7 @@ import { HUB_SIGNATURE_HEADER, hubSignatureMatches } from '../meta/hub-signature
 import { derivedSecret, secretMatches } from '../shared/derived-secret';
 import { withFileNotKept } from '../shared/file-not-kept';
 import { RepliesInParts } from '../shared/reply-parts-sent';
+import { publicAddressOf } from '../shared/public-address';
 import { fileLinkValid, signedFileUrl } from '../shared/file-link';
 import { InstagramClient, type LongToken } from './instagram-client';
 import { readInstagramBatch } from './instagram-webhook';
@@ -170,13 +171,8 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
     },
 
     async start(context) {
-      if (context.webhookUrl === null) {
-        context.health({
-          connected: false,
-          error: 'Instagram delivers messages only to a public address: set PUBLIC_URL',
-        });
-        return { stop: () => Promise.resolve() };
-      }
+      const address = publicAddressOf(context, 'Instagram');
+      if (address.idle) return address.idle;
       await client.subscribe(tokenOf(context.channel), context.signal);
       context.health({ connected: true });
       return { stop: () => Promise.resolve() };

@@ -7,6 +7,7 @@ import { parseHttpUrl } from '../../config';
 import { fileLinkValid, signedFileUrl } from '../shared/file-link';
 import { withFileNotKept } from '../shared/file-not-kept';
 import { RepliesInParts } from '../shared/reply-parts-sent';
+import { publicAddressOf } from '../shared/public-address';
 import { callbackToInbound, readViberCallback } from './viber-callback';
 import { ViberApiError, ViberClient } from './viber-client';
 import { parseViberJson } from './viber-json';
@@ -79,14 +80,9 @@ export function viberBotAdapter(env: AdapterEnvironment): ChannelAdapter {
     },
 
     async start(context) {
-      if (context.webhookUrl === null) {
-        context.health({
-          connected: false,
-          error: 'Viber delivers messages only to a public address: set PUBLIC_URL',
-        });
-        return { stop: () => Promise.resolve() };
-      }
-      await clientOf(tokenOf(context.channel)).setWebhook(context.webhookUrl, context.signal);
+      const address = publicAddressOf(context, 'Viber');
+      if (address.idle) return address.idle;
+      await clientOf(tokenOf(context.channel)).setWebhook(address.url, context.signal);
       context.health({ connected: true });
       return { stop: () => Promise.resolve() };
     },

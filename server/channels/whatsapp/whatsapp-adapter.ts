@@ -24,6 +24,7 @@ import { partMessage, replyParts, type ReplyPart } from './reply-parts';
 import { readWebhookBatch } from './webhook-batch';
 import { templateMessage, templateStatusOf, templateSubmission } from './template-components';
 import { RepliesInParts } from '../shared/reply-parts-sent';
+import { publicAddressOf } from '../shared/public-address';
 import { derivedSecret, secretMatches } from '../shared/derived-secret';
 import { withFileNotKept } from '../shared/file-not-kept';
 
@@ -77,16 +78,11 @@ export function whatsappAdapter(env: AdapterEnvironment): ChannelAdapter {
 
     async start(context) {
       const { channel } = context;
-      if (context.webhookUrl === null) {
-        context.health({
-          connected: false,
-          error: 'WhatsApp delivers messages only to a public address: set PUBLIC_URL',
-        });
-        return { stop: () => Promise.resolve() };
-      }
+      const address = publicAddressOf(context, 'WhatsApp');
+      if (address.idle) return address.idle;
       await clientOf(channel).subscribe(
         settingOf(channel, 'login'),
-        context.webhookUrl,
+        address.url,
         verifyTokenOf(secretOf(channel, 'appSecret'), channel.id),
       );
       context.health({ connected: true });
