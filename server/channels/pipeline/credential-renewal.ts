@@ -3,7 +3,7 @@ import { channels } from '../../db/schema';
 import { runInScope } from '../../domain/core/run-in-scope';
 import { channelPut } from '../../domain/channels/channel-changes';
 import { adapterOf } from '../registry';
-import { adapterChannel, type PipelineDeps } from './pipeline-deps';
+import { toAdapterChannel, type PipelineDeps } from './pipeline-deps';
 import { noteHealth } from './health';
 import { awaitsReauthorization, requireReauthorization } from './lapsed-credentials';
 
@@ -21,15 +21,16 @@ export async function runDueRenewals(deps: PipelineDeps): Promise<number> {
     .map(([type]) => type);
   if (types.length === 0) return 0;
   const { db } = deps.database;
+  // One read a round (it runs every supervision): the rows themselves, not ids then each row.
   const rows = await db
-    .select({ id: channels.id })
+    .select()
     .from(channels)
     .where(and(eq(channels.active, true), inArray(channels.type, types)));
   let renewed = 0;
-  for (const { id } of rows) {
-    const channel = await adapterChannel(db, id);
-    const renewal = channel && adapterOf(deps.adapters, channel.type)?.renewal;
-    if (!channel || !renewal || !renewal.due(channel, deps.clock.now())) continue;
+  for (const row of rows) {
+    const channel = toAdapterChannel(row);
+    const renewal = adapterOf(deps.adapters, channel.type)?.renewal;
+    if (!renewal?.due(channel, deps.clock.now())) continue;
     if (await awaitsReauthorization(deps, channel.id)) continue;
     const result = await renewal.renew(channel, deps.clock.now(), AbortSignal.timeout(30_000));
     if (result.kind === 'reauthorize') {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ChannelType, CommandEnvelope, CommandResult } from '../../../src/protocol';
 import type { CommandCaller } from '../../domain/execute-command';
 import type { Database, Db } from '../../db/database';
@@ -21,16 +21,10 @@ export type PipelineDeps = {
   execute?: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
 };
 
-/** A stored channel as its adapter sees it, with whether it is active; undefined when unknown. */
-export async function adapterChannel(
-  db: Db,
-  channelId: string,
-): Promise<(AdapterChannel & { active: boolean }) | undefined> {
-  const [row] = await db
-    .select()
-    .from(channels)
-    .where(and(eq(channels.id, channelId)));
-  if (!row) return undefined;
+/** A stored channel row as its adapter sees it, with whether it is active. */
+export function toAdapterChannel(
+  row: typeof channels.$inferSelect,
+): AdapterChannel & { active: boolean } {
   const secrets = Object.fromEntries(
     Object.entries(row.secrets).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -45,6 +39,15 @@ export async function adapterChannel(
     secrets,
     active: row.active,
   };
+}
+
+/** A stored channel as its adapter sees it, with whether it is active; undefined when unknown. */
+export async function adapterChannel(
+  db: Db,
+  channelId: string,
+): Promise<(AdapterChannel & { active: boolean }) | undefined> {
+  const [row] = await db.select().from(channels).where(eq(channels.id, channelId));
+  return row ? toAdapterChannel(row) : undefined;
 }
 
 /** Text of a failure for the database and the screen: never a stack, cut to a sane length. */
