@@ -20,6 +20,11 @@ if (process.env.INSTAGRAM_APP_ID && process.env.INSTAGRAM_APP_SECRET) {
     `Instagram app ${process.env.INSTAGRAM_APP_ID}: webhook callback ${callback}, verify token ${instagramVerifyToken(process.env.INSTAGRAM_APP_SECRET)}; sign-in redirect ${callback.replace('/api/channels/webhooks/instagram', '/api/channel-authorizations/callback')}`,
   );
 }
+// What the installation's VK app needs in its settings: the address VK sends sign-ins back to.
+if (process.env.VK_APP_ID && process.env.VK_APP_SECRET)
+  console.log(
+    `VK app ${process.env.VK_APP_ID}: sign-in redirect ${config.publicUrl ?? `http://localhost:${String(instance.port)}`}/api/channel-authorizations/callback; communities are reached ${config.publicUrl ? 'by the Callback API' : 'by the Bots Long Poll (no PUBLIC_URL)'}`,
+  );
 if (config.demo) {
   console.log(instance.seeded ? 'Demo organization "Demo" created. Logins:' : 'Demo logins:');
   for (const login of DEMO_LOGINS) console.log(`  ${login}  /  ${DEMO_PASSWORD}`);

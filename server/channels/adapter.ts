@@ -76,7 +76,15 @@ export type CursorStore = {
  * window had closed, the number cannot receive), with the reason the operator is shown.
  */
 export type StatusReport =
-  | { providerMessageId: string; status: 'delivered' | 'read' }
+  | {
+      providerMessageId: string;
+      status: 'delivered' | 'read';
+      /**
+       * A watermark (VK's message_read: "read up to this message"): the status holds for every
+       * earlier reply of the same chat too, which the provider does not name one by one.
+       */
+      through?: boolean;
+    }
   | { providerMessageId: string; status: 'failed'; reason: string };
 
 /** What a receiving adapter is given while its channel is active. */
@@ -119,6 +127,11 @@ export type WebhookResult =
       skipped?: string[];
       /** Registered templates' reviews the provider reported. */
       templates?: TemplateReport[];
+      /**
+       * The plain-text body the provider expects back, where it reads one (VK: `ok`, or the
+       * confirmation code); otherwise the route's own JSON.
+       */
+      answer?: string;
     }
   | { ok: false; status: 401 | 403 | 400; reason: string };
 
@@ -244,18 +257,30 @@ export type SendResult =
 export type ChannelAuthorizer = {
   /** Whether the installation has what the provider needs (its app's id and secret). */
   readonly configured: boolean;
-  /** Where the administrator signs in and consents; `state` comes back with the code. */
-  authorizeUrl(input: { state: string; redirectUri: string }): string;
+  /**
+   * Where the administrator signs in and consents; `state` comes back with the code. With
+   * `choice`, the second sign-in of a two-step provider, for what was picked after the first.
+   */
+  authorizeUrl(input: { state: string; redirectUri: string; choice?: string }): string;
   /**
    * Trades the code for credentials: the secrets to store (a long-lived token) and public facts
-   * (its expiry). Throws when the provider refuses the code; the callback says so to the user.
+   * (its expiry); or, for a two-step provider's first sign-in (VK: the person), what they may
+   * connect (their communities), one of which a second sign-in (`choice`) authorises. Throws
+   * when the provider refuses the code; the callback says so to the user.
    */
   exchange(
     /** `now`: the server's clock, from which the credentials' expiry is counted. */
-    input: { code: string; redirectUri: string; now: Date },
+    input: { code: string; redirectUri: string; now: Date; choice?: string },
     signal: AbortSignal,
-  ): Promise<{ secrets: Record<string, string>; settings: Record<string, unknown> }>;
+  ): Promise<AuthorizationGrant>;
 };
+
+/** One thing a first sign-in may connect (a VK community the person administers). */
+export type AuthorizationChoice = { id: string; name: string; username: string | null };
+
+export type AuthorizationGrant =
+  | { secrets: Record<string, string>; settings: Record<string, unknown> }
+  | { choices: AuthorizationChoice[] };
 
 /** What renewing a channel's credentials before they expire came to. */
 export type RenewResult =
@@ -309,7 +334,10 @@ export type ChannelAdapter = {
    * Verifies a webhook call on its raw bytes and headers (a constant-time secret or signature
    * check) and splits it into events; absent for types that only poll.
    */
-  webhook?(channel: AdapterChannel, request: WebhookRequest): WebhookResult;
+  webhook?(
+    channel: AdapterChannel,
+    request: WebhookRequest,
+  ): WebhookResult | Promise<WebhookResult>;
 
   /**
    * Answers a provider's GET check of the callback address before it delivers there (Meta's

@@ -3,6 +3,7 @@ import type { ChannelAdapter } from './adapter';
 import { emailAdapter } from './email/email-adapter';
 import { instagramAdapter } from './instagram/instagram-adapter';
 import { viberBotAdapter } from './viber/viber-adapter';
+import { vkBotAdapter } from './vk/vk-adapter';
 import { avitoAdapter } from './avito/avito-adapter';
 import { telegramAdapter } from './telegram/telegram-adapter';
 import { whatsappAdapter } from './whatsapp/whatsapp-adapter';
@@ -31,6 +32,7 @@ const ADAPTER_FACTORIES: {
   instagram: (env) => instagramAdapter(env),
   viber_bot: (env) => viberBotAdapter(env),
   avito: (env) => avitoAdapter(env),
+  vk_bot: (env) => vkBotAdapter(env),
 };
 
 /** The installation's adapters, made from its environment. */

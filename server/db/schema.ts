@@ -812,6 +812,8 @@ export const channelAuthorizations = pgTable(
     redirectUri: text().notNull(),
     /** The wizard's page to come back to (an app path). */
     returnTo: text().notNull(),
+    /** A two-step provider's second sign-in: what the first one's choices gave it to authorise. */
+    choice: text(),
     /** Set when the provider sent the administrator back: the credentials, or why not. */
     completedAt: ts(),
     secrets: jsonb().$type<Record<string, string>>(),

@@ -20,6 +20,12 @@ export const ChannelAuthorizationStartSchema = v.object({
   /** The channel's id: the new channel's (made by the wizard) or the existing one's. */
   channelId: IdSchema,
   returnTo: v.pipe(v.string(), v.regex(AUTHORIZATION_RETURN_PATH, 'VALIDATION_FAILED')),
+  /**
+   * A two-step provider's second sign-in (VK): the first sign-in, completed with choices, and
+   * the one picked (a community's id), which this sign-in authorises.
+   */
+  from: v.optional(IdSchema),
+  choice: v.optional(v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'VALIDATION_FAILED'))),
 });
 export type ChannelAuthorizationStart = v.InferOutput<typeof ChannelAuthorizationStartSchema>;
 
@@ -30,6 +36,14 @@ export type ChannelAuthorizationStarted = { authorizationId: string; authorizeUr
 export const AUTHORIZATION_FAILURES = ['denied', 'failed', 'expired'] as const;
 export type AuthorizationFailure = (typeof AUTHORIZATION_FAILURES)[number];
 
+/** One thing a first sign-in may connect: a community, by its id, name and short address. */
+export const AuthorizationChoiceSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  username: v.nullable(v.string()),
+});
+export type AuthorizationChoice = v.InferOutput<typeof AuthorizationChoiceSchema>;
+
 /** `GET /api/channel-authorizations/:id`: a completed sign-in as the wizard shows it. */
 export const ChannelAuthorizationViewSchema = v.object({
   id: IdSchema,
@@ -37,6 +51,11 @@ export const ChannelAuthorizationViewSchema = v.object({
   channelId: IdSchema,
   /** The account signed in with (its username and name), once the provider sent them back. */
   account: v.nullable(v.object({ username: v.string(), name: v.nullable(v.string()) })),
+  /**
+   * A two-step provider's first sign-in: what it may connect (the VK communities the person
+   * administers), to pick one for the second; null once there is an account.
+   */
+  choices: v.nullable(v.array(AuthorizationChoiceSchema)),
   expiresAt: TimestampSchema,
 });
 export type ChannelAuthorizationView = v.InferOutput<typeof ChannelAuthorizationViewSchema>;

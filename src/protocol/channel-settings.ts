@@ -125,6 +125,17 @@ export const CHANNEL_TYPE_SETTINGS = {
     secrets: v.object({ grant: v.optional(IdSchema) }),
   },
   /**
+   * A VK community's bot (spec §3 vk_bot: "authorisation then group choice"): nothing is typed.
+   * The administrator signs in at VK, picks one of the communities they administer, and signs in
+   * for it (server/channels/authorization/); the save names that second sign-in (`grant`), whose
+   * community token the server keeps. The community's id, name and address are learned then.
+   */
+  vk_bot: {
+    provider: true,
+    settings: v.object({}),
+    secrets: v.object({ grant: v.optional(IdSchema) }),
+  },
+  /**
    * A Viber bot (spec §3 viber_bot: "token; requires a jpg photo"): the bot's token, and its photo —
    * a JPEG of up to 100 KB uploaded as a file — which Viber shows beside every message the bot
    * sends. The bot's name and address are learned when the token is checked.
@@ -198,6 +209,7 @@ export const VIBER_PHOTO = { type: 'image/jpeg', maxBytes: 100 * 1024 } as const
 
 export const AUTHORIZED_CHANNEL_TYPES = [
   'instagram',
+  'vk_bot',
 ] as const satisfies readonly ConnectableChannelType[];
 export const isAuthorizedType = (type: string): boolean =>
   (AUTHORIZED_CHANNEL_TYPES as readonly string[]).includes(type);

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import {
+  AuthorizationChoiceSchema,
   ChannelAuthorizationStartSchema,
   IdSchema,
   type AuthorizationFailure,
@@ -46,6 +47,43 @@ function redirectUriOf(deps: AuthorizationDeps, request: FastifyRequest): string
   return `${origin.replace(/\/$/, '')}${CALLBACK_PATH}`;
 }
 
+/**
+ * The choice a second sign-in is for, checked against the first: the same person, organization,
+ * type and channel, completed with choices, not expired, and the choice among them.
+ */
+async function pickedChoice(
+  db: Database['db'],
+  input: {
+    from?: string | undefined;
+    choice?: string | undefined;
+    type: string;
+    channelId: string;
+    orgId: string;
+    userId: string;
+    now: Date;
+  },
+): Promise<string> {
+  if (input.from === undefined || input.choice === undefined)
+    fail('SERVICE_ACCOUNT_INVALID_FIELDS', { field: 'choice' });
+  const [first] = await db
+    .select()
+    .from(channelAuthorizations)
+    .where(
+      and(
+        eq(channelAuthorizations.id, input.from),
+        eq(channelAuthorizations.orgId, input.orgId),
+        eq(channelAuthorizations.userId, input.userId),
+        eq(channelAuthorizations.type, input.type),
+        eq(channelAuthorizations.channelId, input.channelId),
+        gt(channelAuthorizations.expiresAt, input.now),
+      ),
+    );
+  const choices = v.safeParse(v.array(AuthorizationChoiceSchema), first?.settings?.choices);
+  if (!first?.completedAt || !choices.success || !choices.output.some((c) => c.id === input.choice))
+    fail('SERVICE_ACCOUNT_INVALID_FIELDS', { field: 'choice' });
+  return input.choice;
+}
+
 /** The wizard's page with what came of the sign-in in its query. */
 const backTo = (
   returnTo: string,
@@ -79,7 +117,7 @@ export const authorizationRoutes =
       if (!authorizer?.configured) {
         request.log.warn(
           { type: input.type },
-          'a channel sign-in was asked for, but the installation has no app for it (INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET)',
+          'a channel sign-in was asked for, but the installation has no app for it (INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, VK_APP_ID and VK_APP_SECRET)',
         );
         fail('CHANNEL_SERVICE_NOT_FOUND');
       }
@@ -91,6 +129,11 @@ export const authorizationRoutes =
       if (other && (other.orgId !== viewer.orgId || other.type !== input.type))
         fail('CHANNEL_NOT_FOUND');
       const now = deps.clock.now();
+      // A second sign-in (VK's community) only for a choice the same person's first one gave.
+      const choice =
+        input.from === undefined && input.choice === undefined
+          ? null
+          : await pickedChoice(db, { ...input, orgId: viewer.orgId, userId: viewer.id, now });
       // Sign-ins nobody finished are of no use to anyone: cleared as new ones start.
       await db.delete(channelAuthorizations).where(lt(channelAuthorizations.expiresAt, now));
       const state = randomBytes(32).toString('base64url');
@@ -105,12 +148,17 @@ export const authorizationRoutes =
         stateHash: hashOf(state),
         redirectUri,
         returnTo: input.returnTo,
+        choice,
         createdAt: now,
         expiresAt: new Date(now.getTime() + AUTHORIZATION_TTL_MS),
       });
       const entity: ChannelAuthorizationStarted = {
         authorizationId: id,
-        authorizeUrl: authorizer.authorizeUrl({ state, redirectUri }),
+        authorizeUrl: authorizer.authorizeUrl({
+          state,
+          redirectUri,
+          ...(choice !== null ? { choice } : {}),
+        }),
       };
       return { code: 'ok' as const, entity };
     });
@@ -157,9 +205,20 @@ export const authorizationRoutes =
         return finish({ error: error ?? 'no code' }, { error: 'denied' });
       try {
         const granted = await authorizer.exchange(
-          { code, redirectUri: row.redirectUri, now },
+          {
+            code,
+            redirectUri: row.redirectUri,
+            now,
+            ...(row.choice !== null ? { choice: row.choice } : {}),
+          },
           AbortSignal.timeout(15_000),
         );
+        // A first sign-in keeps only what it may connect: no secret, so no save can name it.
+        if ('choices' in granted)
+          return await finish(
+            { settings: { choices: granted.choices } },
+            { authorization: row.id },
+          );
         return await finish(
           { secrets: granted.secrets, settings: granted.settings },
           { authorization: row.id },
@@ -192,6 +251,7 @@ export const authorizationRoutes =
           fail('SERVICE_ACCOUNT_INVALID_TOKEN', { field: 'grant' });
         const username = row.settings?.username;
         const name = row.settings?.accountName;
+        const choices = v.safeParse(v.array(AuthorizationChoiceSchema), row.settings?.choices);
         const entity: ChannelAuthorizationView = {
           id: row.id,
           type: row.type as ChannelAuthorizationView['type'],
@@ -200,6 +260,7 @@ export const authorizationRoutes =
             typeof username === 'string'
               ? { username, name: typeof name === 'string' ? name : null }
               : null,
+          choices: row.secrets === null && choices.success ? choices.output : null,
           expiresAt: row.expiresAt.toISOString(),
         };
         return { code: 'ok' as const, entity };

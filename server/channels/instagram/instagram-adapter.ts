@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, attachmentProblem } from '../../../src/protocol';
+import { attachmentProblem } from '../../../src/protocol';
 import type {
   AdapterChannel,
   ChannelAdapter,
@@ -14,6 +14,7 @@ import { GraphApiError } from '../meta/graph-client';
 import { HUB_SIGNATURE_HEADER, hubSignatureMatches } from '../meta/hub-signature';
 import { derivedSecret, secretMatches } from '../shared/derived-secret';
 import { withFileNotKept } from '../shared/file-not-kept';
+import { extensionOf, fetchCustomerFile } from '../shared/fetched-file';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { publicAddressOf } from '../shared/public-address';
 import { fileLinkValid, signedFileUrl } from '../shared/file-link';
@@ -43,40 +44,6 @@ const tokenFacts = (long: LongToken, now: Date) => ({
   tokenExpiresAt: new Date(now.getTime() + long.expiresInSeconds * 1000).toISOString(),
   tokenIssuedAt: now.toISOString(),
 });
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'audio/mp4': 'm4a',
-  'audio/mpeg': 'mp3',
-  'audio/aac': 'aac',
-  'application/pdf': 'pdf',
-};
-
-/** A customer's file from Instagram's CDN: a plain fetch, never with our token. */
-async function download(
-  url: string,
-  signal: AbortSignal,
-): Promise<{ bytes: Buffer; type: string }> {
-  const response = await fetch(url, { signal });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`the attachment could not be fetched (${String(response.status)})`);
-  }
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > ATTACHMENT_MAX_BYTES) {
-    await response.body?.cancel();
-    throw new Error('the attachment is too large');
-  }
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const type = (response.headers.get('content-type') ?? 'application/octet-stream')
-    .split(';')[0]
-    ?.trim();
-  return { bytes, type: type || 'application/octet-stream' };
-}
 
 /**
  * Instagram through the Instagram API with Instagram Login (issue 23, docs/channels.md
@@ -218,8 +185,8 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
       let text = inbound.text;
       const files: InboundFile[] = [];
       for (const [index, link] of inbound.files.entries()) {
-        const fetched = await download(link.url, signal);
-        const name = `instagram-${link.kind}-${String(index + 1)}.${EXTENSIONS[fetched.type] ?? 'bin'}`;
+        const fetched = await fetchCustomerFile(link.url, signal);
+        const name = `instagram-${link.kind}-${String(index + 1)}.${extensionOf(fetched.type)}`;
         // A file the inbox cannot keep still leaves its trace in the message, never a lost message.
         const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
         if (problem) text = withFileNotKept(text, name, problem);

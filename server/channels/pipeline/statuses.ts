@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import { LIMITS } from '../../../src/protocol';
 import { channelDeliveries, channels, chats, messages } from '../../db/schema';
 import { runInScope } from '../../domain/core/run-in-scope';
@@ -17,6 +17,9 @@ import { keepForLater, takeEarlyReports, type EarlyReport } from './status-backl
 const RANK = { pending: 0, sending: 0, sent: 1, delivered: 2, read: 3 } as const;
 export const movesForward = (from: string, to: StatusReport['status']): boolean =>
   to === 'failed' ? from === 'sent' : from in RANK && RANK[from as keyof typeof RANK] < RANK[to];
+
+/** How an early watermark report (`through`) is kept in the backlog's status column. */
+const READ_THROUGH = 'read-through';
 
 /** Applies a provider's delivery statuses to the replies they name. Returns how many moved. */
 export async function applyStatusReports(
@@ -55,35 +58,59 @@ export async function applyStatusReports(
             unknown.push(report);
             continue;
           }
-          if (!movesForward(job.state, report.status)) continue;
           const failureReason =
             report.status === 'failed' ? report.reason.slice(0, LIMITS.deliveryReasonMax) : null;
-          await tx
-            .update(channelDeliveries)
-            .set({
-              state: report.status,
-              updatedAt: scope.now,
-              ...(failureReason === null ? {} : { lastError: failureReason }),
-            })
-            .where(eq(channelDeliveries.messageId, job.messageId));
-          const status = report.status === 'failed' ? 'undelivered' : report.status;
-          const [message] = await tx
-            .update(messages)
-            .set(failureReason === null ? { status } : { status, failureReason })
-            .where(eq(messages.id, job.messageId))
-            .returning();
-          const [chat] = await tx.select().from(chats).where(eq(chats.id, job.chatId));
-          if (!message || !chat) continue;
-          moved += 1;
-          scope.emit('message.statusChanged', { chatId: chat.id, messageId: message.id, status }, [
-            {
-              table: 'messages',
-              op: 'put',
-              key: message.id,
-              row: messageRow(message),
-              groups: [...chatGroups(chat), customerGroup(chat.clientId)],
-            },
-          ]);
+          // A watermark moves the earlier replies of the chat as well, oldest first.
+          const earlier =
+            report.status !== 'failed' && report.through
+              ? await tx
+                  .select()
+                  .from(channelDeliveries)
+                  .where(
+                    and(
+                      eq(channelDeliveries.channelId, channelId),
+                      eq(channelDeliveries.chatId, job.chatId),
+                      lte(channelDeliveries.createdAt, job.createdAt),
+                      ne(channelDeliveries.messageId, job.messageId),
+                      inArray(channelDeliveries.state, ['sent', 'delivered']),
+                    ),
+                  )
+                  .orderBy(asc(channelDeliveries.createdAt))
+                  .for('update')
+              : [];
+          for (const each of [...earlier, job]) {
+            if (!movesForward(each.state, report.status)) continue;
+            await tx
+              .update(channelDeliveries)
+              .set({
+                state: report.status,
+                updatedAt: scope.now,
+                ...(failureReason === null ? {} : { lastError: failureReason }),
+              })
+              .where(eq(channelDeliveries.messageId, each.messageId));
+            const status = report.status === 'failed' ? 'undelivered' : report.status;
+            const [message] = await tx
+              .update(messages)
+              .set(failureReason === null ? { status } : { status, failureReason })
+              .where(eq(messages.id, each.messageId))
+              .returning();
+            const [chat] = await tx.select().from(chats).where(eq(chats.id, each.chatId));
+            if (!message || !chat) continue;
+            moved += 1;
+            scope.emit(
+              'message.statusChanged',
+              { chatId: chat.id, messageId: message.id, status },
+              [
+                {
+                  table: 'messages',
+                  op: 'put',
+                  key: message.id,
+                  row: messageRow(message),
+                  groups: [...chatGroups(chat), customerGroup(chat.clientId)],
+                },
+              ],
+            );
+          }
         }
       },
     ),
@@ -95,7 +122,8 @@ export async function applyStatusReports(
     'message',
     unknown.map((report) => ({
       providerId: report.providerMessageId,
-      status: report.status,
+      // A watermark is kept as one, so it still moves the earlier replies when applied.
+      status: report.status !== 'failed' && report.through ? READ_THROUGH : report.status,
       reason: report.status === 'failed' ? report.reason : null,
     })),
     deps.clock.now(),
@@ -108,7 +136,9 @@ const asStatusReport = (early: EarlyReport): StatusReport | null =>
     ? { providerMessageId: early.providerId, status: 'failed', reason: early.reason ?? '' }
     : early.status === 'delivered' || early.status === 'read'
       ? { providerMessageId: early.providerId, status: early.status }
-      : null;
+      : early.status === READ_THROUGH
+        ? { providerMessageId: early.providerId, status: 'read', through: true }
+        : null;
 
 /**
  * A reply's provider id has just been written (its send's answer): the reports the provider sent

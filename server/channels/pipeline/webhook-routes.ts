@@ -46,13 +46,13 @@ export const webhookRoutes =
       return reply.type('text/plain; charset=utf-8').send(challenge);
     });
 
-    app.post('/channels/:channelId/webhook', async (request) => {
+    app.post('/channels/:channelId/webhook', async (request, reply) => {
       const { channelId } = parseOrFail(WebhookParams, request.params);
       const channel = await adapterChannel(deps.database.db, channelId);
       const adapter = channel && adapterOf(deps.adapters, channel.type);
       if (!channel?.active || !adapter?.webhook) fail('CHANNEL_NOT_FOUND');
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const verdict = adapter.webhook(channel, { headers: request.headers, body });
+      const verdict = await adapter.webhook(channel, { headers: request.headers, body });
       if (!verdict.ok) fail('ACCESS_DENIED');
       // Acknowledged all the same (the provider would only send them again), but never silently.
       if (verdict.skipped && verdict.skipped.length > 0)
@@ -61,6 +61,8 @@ export const webhookRoutes =
       await applyStatusReports(deps, channel.id, verdict.statuses ?? []);
       await applyTemplateReports(deps, channel.id, verdict.templates ?? []);
       kick();
+      if (verdict.answer !== undefined)
+        return reply.type('text/plain; charset=utf-8').send(verdict.answer);
       return { code: 'ok' as const };
     });
 

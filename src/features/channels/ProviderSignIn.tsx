@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { AuthorizationFailure, Channel, ConnectableChannelType } from '../../protocol';
+import type {
+  AuthorizationChoice,
+  AuthorizationFailure,
+  Channel,
+  ConnectableChannelType,
+} from '../../protocol';
 import { useApi } from '../../ui/http';
 import { useI18n } from '../../ui/i18n';
 import type { ChannelFormValues } from './channel-form';
@@ -11,7 +16,9 @@ type Trouble = AuthorizationFailure | 'notConfigured' | 'unreachable';
  * The sign-in step of a channel connected through its provider's own page (spec §2 "instagram
  * (authorise, refresh token)"): which account the channel speaks as, and a button that takes
  * the administrator to the provider and back. The wizard's fields wait for them in the tab's
- * session storage; the save names the sign-in, and the server keeps its token.
+ * session storage; the save names the sign-in, and the server keeps its token. A two-step
+ * provider (spec §2 "vk_bot (authorise, pick a group)") comes back first with the communities the
+ * person administers: one is picked here, and a second sign-in at the provider allows it.
  */
 export function ProviderSignIn({
   type,
@@ -35,6 +42,8 @@ export function ProviderSignIn({
   const { t } = useI18n();
   const api = useApi();
   const [account, setAccount] = useState<string | null>(null);
+  const [choices, setChoices] = useState<AuthorizationChoice[] | null>(null);
+  const [picked, setPicked] = useState('');
   const [trouble, setTrouble] = useState<Trouble | null>(returned);
   const [leaving, setLeaving] = useState(false);
 
@@ -43,27 +52,40 @@ export function ProviderSignIn({
     let live = true;
     void readSignIn(api, grant).then((call) => {
       if (!live) return;
-      if (call.kind === 'done') setAccount(call.value.account?.username ?? null);
-      else if (call.kind === 'refused') setTrouble('expired');
+      if (call.kind === 'done') {
+        setAccount(call.value.account?.username ?? null);
+        setChoices(call.value.choices);
+        setPicked(call.value.choices?.[0]?.id ?? '');
+      } else if (call.kind === 'refused') setTrouble('expired');
     });
     return () => {
       live = false;
     };
   }, [api, grant]);
 
+  // A first sign-in that came back with choices: the grant names it only until one is picked.
+  const choosing = grant !== '' && choices !== null;
   const stored = typeof channel?.settings.username === 'string' ? channel.settings.username : null;
-  const status =
-    grant !== '' && account
+  const status = choosing
+    ? choices.length > 0
+      ? t('channels.signIn.pick')
+      : t('channels.signIn.pickNone')
+    : grant !== '' && account
       ? t('channels.signIn.signedIn', { username: account })
       : stored
         ? t('channels.signIn.connectedAs', { username: stored })
         : t('channels.signIn.needed');
 
-  const go = async () => {
+  const go = async (choice?: { from: string; choice: string }) => {
     setTrouble(null);
     setLeaving(true);
     keepDraft(window.sessionStorage, type, { channelId, values });
-    const call = await startSignIn(api, { type, channelId, returnTo: window.location.pathname });
+    const call = await startSignIn(api, {
+      type,
+      channelId,
+      returnTo: window.location.pathname,
+      ...choice,
+    });
     if (call.kind === 'done') {
       window.location.assign(call.value.authorizeUrl);
       return;
@@ -90,6 +112,36 @@ export function ProviderSignIn({
         <p className="form-failure" role="alert">
           {error}
         </p>
+      ) : null}
+      {choosing && choices.length > 0 ? (
+        <fieldset className="channels__choices" data-testid="channel-sign-in-choices">
+          {choices.map((choice) => (
+            <label key={choice.id} className="channels__choice">
+              <input
+                type="radio"
+                name="sign-in-choice"
+                value={choice.id}
+                checked={picked === choice.id}
+                onChange={() => {
+                  setPicked(choice.id);
+                }}
+              />
+              {choice.name}
+              {choice.username ? ` (@${choice.username})` : ''}
+            </label>
+          ))}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={leaving || picked === ''}
+            data-testid="channel-sign-in-pick"
+            onClick={() => {
+              void go({ from: grant, choice: picked });
+            }}
+          >
+            {t('channels.signIn.pickConnect')}
+          </button>
+        </fieldset>
       ) : null}
       <button
         type="button"

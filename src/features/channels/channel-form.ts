@@ -56,6 +56,8 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
   whatsapp: { phone: '', login: '' },
   /** Nothing typed: the administrator signs in at Instagram (ProviderSignIn). */
   instagram: {},
+  /** Nothing typed either: two sign-ins at VK, the community picked between them. */
+  vk_bot: {},
   /** The bot's JPEG photo, uploaded as a file: its id (ChannelPhotoField). */
   viber_bot: { avatarFileId: '' },
   avito: { clientId: '' },
@@ -309,7 +311,7 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
         }
       : {}),
     // A sign-in refused, used up, of another account or of one another channel has: at the sign-in.
-    ...(type === 'instagram'
+    ...(type === 'instagram' || type === 'vk_bot'
       ? {
           SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.grant',
           TOKEN_NOT_FROM_CURRENT_BOT: 'secrets.grant',

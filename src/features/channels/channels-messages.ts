@@ -34,7 +34,11 @@ export const CHANNELS_EN = {
   'channels.signIn.trouble.failed': 'The provider did not confirm the sign-in. Try again.',
   'channels.signIn.trouble.expired': 'That sign-in has expired or was used already. Sign in again.',
   'channels.signIn.trouble.notConfigured':
-    'This installation has no app for this provider yet: its administrator sets INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET.',
+    'This installation has no app for this provider yet: its administrator sets the app’s id and secret (INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, VK_APP_ID and VK_APP_SECRET).',
+  'channels.signIn.pick': 'Pick the community this channel will answer for:',
+  'channels.signIn.pickNone':
+    'You administer no community there. Create one, or ask its owner to make you an administrator, then sign in again.',
+  'channels.signIn.pickConnect': 'Allow access for this community',
   'channels.signIn.trouble.unreachable':
     'No connection: signing in needs the network. What you typed is kept.',
   'channels.health.reauthorize': 'Reauthorization required',
@@ -234,7 +238,11 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.signIn.trouble.failed': 'Провайдер не подтвердил вход. Попробуйте ещё раз.',
   'channels.signIn.trouble.expired': 'Этот вход истёк или уже использован. Войдите снова.',
   'channels.signIn.trouble.notConfigured':
-    'У этой установки ещё нет приложения для этого провайдера: администратор задаёт INSTAGRAM_APP_ID и INSTAGRAM_APP_SECRET.',
+    'В этой установке ещё нет приложения этого провайдера: администратор задаёт его идентификатор и секрет (INSTAGRAM_APP_ID и INSTAGRAM_APP_SECRET, VK_APP_ID и VK_APP_SECRET).',
+  'channels.signIn.pick': 'Выберите сообщество, от имени которого будет отвечать канал:',
+  'channels.signIn.pickNone':
+    'Вы не администрируете ни одного сообщества. Создайте его или попросите владельца назначить вас администратором, затем войдите снова.',
+  'channels.signIn.pickConnect': 'Разрешить доступ для этого сообщества',
   'channels.signIn.trouble.unreachable':
     'Нет соединения: для входа нужна сеть. Введённое сохранено.',
   'channels.health.reauthorize': 'Требуется повторная авторизация',

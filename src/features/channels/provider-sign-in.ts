@@ -103,7 +103,14 @@ function callOf<T>(
 /** Starts a sign-in: the provider's page to go to. */
 export async function startSignIn(
   api: ApiClient,
-  body: { type: ConnectableChannelType; channelId: string; returnTo: string },
+  body: {
+    type: ConnectableChannelType;
+    channelId: string;
+    returnTo: string;
+    /** A second sign-in: the first one and what was picked from its choices. */
+    from?: string;
+    choice?: string;
+  },
 ): Promise<SignInCall<{ authorizeUrl: string }>> {
   return callOf(
     await api.request('POST', '/api/channel-authorizations', { body }),

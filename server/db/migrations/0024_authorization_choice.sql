@@ -1,0 +1,1 @@
+ALTER TABLE "channel_authorizations" ADD COLUMN "choice" text;
