@@ -85,7 +85,15 @@ export type StatusReport =
        */
       through?: boolean;
     }
-  | { providerMessageId: string; status: 'failed'; reason: string };
+  | { providerMessageId: string; status: 'failed'; reason: string }
+  /**
+   * A watermark by time (Messenger's read: "everything sent up to this moment was read"): every
+   * reply to this customer (their id in the channel) the provider accepted at or before `upTo`.
+   */
+  | { customer: string; status: 'delivered' | 'read'; upTo: Date };
+
+/** A report that names one reply by the provider's id of it. */
+export type NamedStatusReport = Extract<StatusReport, { providerMessageId: string }>;
 
 /** What a receiving adapter is given while its channel is active. */
 export type ReceiveContext = {

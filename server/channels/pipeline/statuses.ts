@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import { LIMITS } from '../../../src/protocol';
-import { channelDeliveries, channels, chats, messages } from '../../db/schema';
+import { channelDeliveries, channels, chats, clientContacts, messages } from '../../db/schema';
+import type { Tx } from '../../db/database';
 import { runInScope } from '../../domain/core/run-in-scope';
 import { chatGroups, customerGroup } from '../../sync/groups';
 import { messageRow } from '../../sync/wire-rows';
-import type { StatusReport } from '../adapter';
+import type { NamedStatusReport, StatusReport } from '../adapter';
 import type { PipelineDeps } from './pipeline-deps';
 import { keepForLater, takeEarlyReports, type EarlyReport } from './status-backlog';
 
@@ -21,6 +22,83 @@ export const movesForward = (from: string, to: StatusReport['status']): boolean 
 /** How an early watermark report (`through`) is kept in the backlog's status column. */
 const READ_THROUGH = 'read-through';
 
+type Delivery = typeof channelDeliveries.$inferSelect;
+
+/**
+ * The replies a report names by the provider's id: that one, and with `through` (VK's "read up
+ * to this message") every earlier reply of its chat still sent or delivered, oldest first. Null
+ * when no reply has that id yet (its send's answer is not written).
+ */
+async function namedReplies(
+  tx: Tx,
+  channelId: string,
+  report: NamedStatusReport,
+): Promise<Delivery[] | null> {
+  const [job] = await tx
+    .select()
+    .from(channelDeliveries)
+    .where(
+      and(
+        eq(channelDeliveries.channelId, channelId),
+        eq(channelDeliveries.providerMessageId, report.providerMessageId),
+      ),
+    )
+    .for('update');
+  if (!job) return null;
+  if (report.status === 'failed' || !report.through) return [job];
+  const earlier = await tx
+    .select()
+    .from(channelDeliveries)
+    .where(
+      and(
+        eq(channelDeliveries.channelId, channelId),
+        eq(channelDeliveries.chatId, job.chatId),
+        lte(channelDeliveries.createdAt, job.createdAt),
+        ne(channelDeliveries.messageId, job.messageId),
+        inArray(channelDeliveries.state, ['sent', 'delivered']),
+      ),
+    )
+    .orderBy(asc(channelDeliveries.createdAt))
+    .for('update');
+  return [...earlier, job];
+}
+
+/**
+ * The replies a watermark by time covers: this channel's replies to the customer still sent (or
+ * delivered, for a read) whose last move was at or before the watermark — a reply's `updatedAt`
+ * is when the provider accepted it, or later when it was reported delivered, which a read's
+ * watermark follows. Oldest first.
+ */
+function repliesUpTo(
+  tx: Tx,
+  channelId: string,
+  report: Extract<StatusReport, { customer: string }>,
+): Promise<Delivery[]> {
+  const before: Delivery['state'][] = report.status === 'read' ? ['sent', 'delivered'] : ['sent'];
+  return tx
+    .select({ delivery: channelDeliveries })
+    .from(channelDeliveries)
+    .innerJoin(chats, eq(chats.id, channelDeliveries.chatId))
+    .innerJoin(
+      clientContacts,
+      and(
+        eq(clientContacts.clientId, chats.clientId),
+        eq(clientContacts.channelId, channelId),
+        eq(clientContacts.value, report.customer),
+      ),
+    )
+    .where(
+      and(
+        eq(channelDeliveries.channelId, channelId),
+        inArray(channelDeliveries.state, before),
+        lte(channelDeliveries.updatedAt, report.upTo),
+      ),
+    )
+    .orderBy(asc(channelDeliveries.createdAt))
+    .for('update', { of: channelDeliveries })
+    .then((rows) => rows.map((row) => row.delivery));
+}
+
 /** Applies a provider's delivery statuses to the replies they name. Returns how many moved. */
 export async function applyStatusReports(
   deps: PipelineDeps,
@@ -35,7 +113,7 @@ export async function applyStatusReports(
   if (!channel) return 0;
   let moved = 0;
   // Reports of a reply whose send's answer is not written yet: kept, and applied once it is.
-  const unknown: StatusReport[] = [];
+  const unknown: NamedStatusReport[] = [];
   const appended = await deps.database.db.transaction((tx) =>
     runInScope(
       deps.database,
@@ -44,41 +122,17 @@ export async function applyStatusReports(
       { commandId: null, now: deps.clock.now() },
       async (scope) => {
         for (const report of reports) {
-          const [job] = await tx
-            .select()
-            .from(channelDeliveries)
-            .where(
-              and(
-                eq(channelDeliveries.channelId, channelId),
-                eq(channelDeliveries.providerMessageId, report.providerMessageId),
-              ),
-            )
-            .for('update');
-          if (!job) {
-            unknown.push(report);
+          const jobs =
+            'customer' in report
+              ? await repliesUpTo(tx, channelId, report)
+              : await namedReplies(tx, channelId, report);
+          if (jobs === null) {
+            if (!('customer' in report)) unknown.push(report);
             continue;
           }
           const failureReason =
             report.status === 'failed' ? report.reason.slice(0, LIMITS.deliveryReasonMax) : null;
-          // A watermark moves the earlier replies of the chat as well, oldest first.
-          const earlier =
-            report.status !== 'failed' && report.through
-              ? await tx
-                  .select()
-                  .from(channelDeliveries)
-                  .where(
-                    and(
-                      eq(channelDeliveries.channelId, channelId),
-                      eq(channelDeliveries.chatId, job.chatId),
-                      lte(channelDeliveries.createdAt, job.createdAt),
-                      ne(channelDeliveries.messageId, job.messageId),
-                      inArray(channelDeliveries.state, ['sent', 'delivered']),
-                    ),
-                  )
-                  .orderBy(asc(channelDeliveries.createdAt))
-                  .for('update')
-              : [];
-          for (const each of [...earlier, job]) {
+          for (const each of jobs) {
             if (!movesForward(each.state, report.status)) continue;
             await tx
               .update(channelDeliveries)
