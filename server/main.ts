@@ -3,6 +3,7 @@ import { readConfig } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-data';
 import { startInstance } from './instance';
 import { instagramVerifyToken } from './channels/instagram/instagram-adapter';
+import { facebookVerifyToken } from './channels/facebook/facebook-adapter';
 
 const config = readConfig();
 const instance = await startInstance(config);
@@ -18,6 +19,13 @@ if (process.env.INSTAGRAM_APP_ID && process.env.INSTAGRAM_APP_SECRET) {
   const callback = `${config.publicUrl ?? `http://localhost:${String(instance.port)}`}/api/channels/webhooks/instagram`;
   console.log(
     `Instagram app ${process.env.INSTAGRAM_APP_ID}: webhook callback ${callback}, verify token ${instagramVerifyToken(process.env.INSTAGRAM_APP_SECRET)}; sign-in redirect ${callback.replace('/api/channels/webhooks/instagram', '/api/channel-authorizations/callback')}`,
+  );
+}
+// What the installation's Meta app needs in its dashboard to send Messenger's webhooks here.
+if (process.env.FACEBOOK_APP_ID && process.env.FACEBOOK_APP_SECRET) {
+  const root = config.publicUrl ?? `http://localhost:${String(instance.port)}`;
+  console.log(
+    `Facebook app ${process.env.FACEBOOK_APP_ID}: webhook callback ${root}/api/channels/webhooks/facebook, verify token ${facebookVerifyToken(process.env.FACEBOOK_APP_SECRET)}; sign-in redirect ${root}/api/channel-authorizations/callback`,
   );
 }
 // What the installation's VK app needs in its settings: the address VK sends sign-ins back to.

@@ -1,6 +1,7 @@
 import type { ConnectableChannelType } from '../../src/protocol';
 import type { ChannelAdapter } from './adapter';
 import { emailAdapter } from './email/email-adapter';
+import { facebookAdapter } from './facebook/facebook-adapter';
 import { instagramAdapter } from './instagram/instagram-adapter';
 import { viberBotAdapter } from './viber/viber-adapter';
 import { vkBotAdapter } from './vk/vk-adapter';
@@ -33,6 +34,7 @@ const ADAPTER_FACTORIES: {
   viber_bot: (env) => viberBotAdapter(env),
   avito: (env) => avitoAdapter(env),
   vk_bot: (env) => vkBotAdapter(env),
+  facebook: (env) => facebookAdapter(env),
 };
 
 /** The installation's adapters, made from its environment. */

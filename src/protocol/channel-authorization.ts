@@ -50,7 +50,7 @@ export const ChannelAuthorizationViewSchema = v.object({
   type: v.picklist(AUTHORIZED_CHANNEL_TYPES),
   channelId: IdSchema,
   /** The account signed in with (its username and name), once the provider sent them back. */
-  account: v.nullable(v.object({ username: v.string(), name: v.nullable(v.string()) })),
+  account: v.nullable(v.object({ username: v.nullable(v.string()), name: v.nullable(v.string()) })),
   /**
    * A two-step provider's first sign-in: what it may connect (the VK communities the person
    * administers), to pick one for the second; null once there is an account.

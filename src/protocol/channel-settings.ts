@@ -136,6 +136,16 @@ export const CHANNEL_TYPE_SETTINGS = {
     secrets: v.object({ grant: v.optional(IdSchema) }),
   },
   /**
+   * Facebook Messenger for a Page: nothing is typed. The administrator signs in with Facebook,
+   * picks one of the Pages they may answer for, and signs in for it; the save names that second
+   * sign-in (`grant`), whose Page token the server keeps. The Page's id and name are learned then.
+   */
+  facebook: {
+    provider: true,
+    settings: v.object({}),
+    secrets: v.object({ grant: v.optional(IdSchema) }),
+  },
+  /**
    * A Viber bot (spec §3 viber_bot: "token; requires a jpg photo"): the bot's token, and its photo —
    * a JPEG of up to 100 KB uploaded as a file — which Viber shows beside every message the bot
    * sends. The bot's name and address are learned when the token is checked.
@@ -210,6 +220,7 @@ export const VIBER_PHOTO = { type: 'image/jpeg', maxBytes: 100 * 1024 } as const
 export const AUTHORIZED_CHANNEL_TYPES = [
   'instagram',
   'vk_bot',
+  'facebook',
 ] as const satisfies readonly ConnectableChannelType[];
 export const isAuthorizedType = (type: string): boolean =>
   (AUTHORIZED_CHANNEL_TYPES as readonly string[]).includes(type);

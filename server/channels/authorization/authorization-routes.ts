@@ -257,8 +257,11 @@ export const authorizationRoutes =
           type: row.type as ChannelAuthorizationView['type'],
           channelId: row.channelId,
           account:
-            typeof username === 'string'
-              ? { username, name: typeof name === 'string' ? name : null }
+            typeof username === 'string' || typeof name === 'string'
+              ? {
+                  username: typeof username === 'string' ? username : null,
+                  name: typeof name === 'string' ? name : null,
+                }
               : null,
           choices: row.secrets === null && choices.success ? choices.output : null,
           expiresAt: row.expiresAt.toISOString(),

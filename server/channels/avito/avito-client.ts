@@ -224,7 +224,11 @@ export class AvitoClient {
     signal?: AbortSignal,
   ): Promise<string> {
     const form = new FormData();
-    form.append('uploadfile[]', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    form.append(
+      'uploadfile[]',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
     const uploaded = v.safeParse(
       UploadedSchema,
       await this.call(

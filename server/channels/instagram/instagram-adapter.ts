@@ -11,29 +11,23 @@ import type {
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { GraphApiError } from '../meta/graph-client';
-import { HUB_SIGNATURE_HEADER, hubSignatureMatches } from '../meta/hub-signature';
-import { derivedSecret, secretMatches } from '../shared/derived-secret';
+import { metaAppWebhook, metaVerifyToken } from '../meta/app-webhook';
 import { withFileNotKept } from '../shared/file-not-kept';
 import { extensionOf, fetchCustomerFile } from '../shared/fetched-file';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { publicAddressOf } from '../shared/public-address';
 import { fileLinkValid, signedFileUrl } from '../shared/file-link';
 import { InstagramClient, type LongToken } from './instagram-client';
-import { readInstagramBatch } from './instagram-webhook';
-import { itemToInbound } from './item-to-inbound';
-import { instagramParts, partMessage } from './reply-parts';
+import { itemToInbound } from '../meta/messenger-item';
+import { messengerParts, partMessage } from '../meta/messenger-parts';
 
 /** Renew a token this close to its expiry; Meta refreshes only tokens at least a day old. */
 export const RENEW_BEFORE_MS = 10 * 86_400_000;
 export const RENEW_MIN_AGE_MS = 86_400_000;
 
-/**
- * The verify token of the app's callback, for Meta's GET handshake: derived from the app secret,
- * so every instance answers alike with nothing stored. The installation's administrator enters it
- * in the app's dashboard with the callback address (docs/channels.md "Instagram").
- */
+/** The verify token of the app's callback (`metaVerifyToken`), for main.ts and the tests. */
 export const instagramVerifyToken = (appSecret: string): string =>
-  derivedSecret(appSecret, 'instagram-verify', 'app');
+  metaVerifyToken(appSecret, 'instagram');
 
 const tokenOf = (channel: AdapterChannel): string => channel.secrets.token ?? '';
 /** A stored ISO time in milliseconds, NaN when there is none. */
@@ -145,34 +139,7 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
       return { stop: () => Promise.resolve() };
     },
 
-    appWebhook: {
-      handshake(query) {
-        if (app.secret === '') return null;
-        if (
-          query['hub.mode'] !== 'subscribe' ||
-          !secretMatches(query['hub.verify_token'], instagramVerifyToken(app.secret))
-        )
-          return null;
-        const challenge = query['hub.challenge'];
-        return typeof challenge === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(challenge)
-          ? challenge
-          : null;
-      },
-      verify(request) {
-        // The signature first, over the bytes as they came, before any of them is parsed.
-        if (!hubSignatureMatches(request.headers[HUB_SIGNATURE_HEADER], app.secret, request.body))
-          return { ok: false, status: 401, reason: 'wrong signature' };
-        let body: unknown;
-        try {
-          body = JSON.parse(request.body.toString('utf8'));
-        } catch {
-          return { ok: false, status: 400, reason: 'not JSON' };
-        }
-        const batch = readInstagramBatch(body);
-        if (!batch) return { ok: false, status: 400, reason: 'not an Instagram webhook' };
-        return { ok: true, accounts: batch.accounts, skipped: batch.skipped };
-      },
-    },
+    appWebhook: metaAppWebhook(app.secret, 'instagram'),
 
     fileLink: {
       valid: (channel, fileId, query) =>
@@ -192,10 +159,10 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
         if (problem) text = withFileNotKept(text, name, problem);
         else files.push({ name, type: fetched.type, bytes: fetched.bytes });
       }
-      const name = await client.profileName(tokenOf(channel), inbound.igsid, signal);
+      const name = await client.profileName(tokenOf(channel), inbound.sender, signal);
       return {
         kind: 'message',
-        client: { externalId: inbound.igsid, ...(name ? { name } : {}) },
+        client: { externalId: inbound.sender, ...(name ? { name } : {}) },
         text,
         files,
       };
@@ -211,11 +178,14 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
         signedFileUrl(publicUrl ?? '', app.secret, channel.id, file.id, Date.now());
       return replies.send(
         message.messageId,
-        instagramParts(message.text, message.files, message.buttons ?? []),
+        messengerParts(message.text, message.files, message.buttons ?? []),
         (part) =>
           client.send(
             tokenOf(channel),
-            { recipient: { id: message.recipient }, message: partMessage(part, fileUrl) },
+            {
+              recipient: { id: message.recipient },
+              message: partMessage(part, (file) => ({ url: fileUrl(file) })),
+            },
             signal,
           ),
         (error) => {

@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { GraphApiError, graphCall, type GraphAccess } from '../meta/graph-client';
+import {
+  GraphApiError,
+  graphCall,
+  graphGetWithoutHeader,
+  type GraphAccess,
+} from '../meta/graph-client';
 
 /**
  * Meta's Instagram API with Instagram Login (developers.facebook.com/docs/instagram-platform):
@@ -45,29 +50,6 @@ export type LongToken = { token: string; expiresInSeconds: number };
 
 /** The Instagram professional account a token speaks for. */
 export type InstagramAccount = { accountId: string; username: string; name: string | null };
-
-async function unversioned(url: URL, signal: AbortSignal): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new GraphApiError(0, undefined, 'Instagram did not answer');
-  }
-  const json: unknown = await response.json().catch(() => null);
-  if (response.ok) return json;
-  const error = v.safeParse(
-    v.looseObject({
-      error: v.looseObject({ code: v.optional(v.number()), message: v.optional(v.string()) }),
-    }),
-    json,
-  );
-  throw new GraphApiError(
-    response.status,
-    error.success ? error.output.error.code : undefined,
-    (error.success ? error.output.error.message : undefined) ?? response.statusText,
-  );
-}
 
 export class InstagramClient {
   constructor(private readonly roots: InstagramRoots) {}
@@ -134,7 +116,7 @@ export class InstagramClient {
     url.searchParams.set('grant_type', 'ig_exchange_token');
     url.searchParams.set('client_secret', app.secret);
     url.searchParams.set('access_token', shortToken);
-    return this.longToken(await unversioned(url, signal));
+    return this.longToken(await graphGetWithoutHeader(url, signal));
   }
 
   /** A long-lived token for another 60 days; Meta takes only one at least a day old. */
@@ -142,7 +124,7 @@ export class InstagramClient {
     const url = new URL(`${this.roots.graph}/refresh_access_token`);
     url.searchParams.set('grant_type', 'ig_refresh_token');
     url.searchParams.set('access_token', token);
-    return this.longToken(await unversioned(url, signal));
+    return this.longToken(await graphGetWithoutHeader(url, signal));
   }
 
   private longToken(json: unknown): LongToken {

@@ -168,3 +168,25 @@ export async function graphDownload(
   if (bytes.length > maxBytes) throw new GraphApiError(413, undefined, 'the media is too large');
   return { bytes, type: response.headers.get('content-type') };
 }
+
+/**
+ * A GET whose address carries everything (Meta's token endpoints: the code, the app secret, the
+ * token to exchange, as documented), with no Authorization header; Graph errors read as above.
+ */
+export async function graphGetWithoutHeader(url: URL, signal: AbortSignal): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new GraphApiError(0, undefined, 'Meta did not answer');
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (response.ok) return json;
+  const error = v.safeParse(GraphErrorSchema, json);
+  throw new GraphApiError(
+    response.status,
+    error.success ? error.output.error.code : undefined,
+    (error.success ? error.output.error.message : undefined) ?? response.statusText,
+  );
+}

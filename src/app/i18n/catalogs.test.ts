@@ -12,6 +12,7 @@ const translator = (lang: 'en' | 'ru') => createTranslator(lang, CATALOGS[lang])
 const SAMPLE_VALUES = {
   count: 3,
   username: 'birch.bakery',
+  account: '@birch.bakery',
   provider: 'Instagram',
   type: 'Telegram',
   name: 'photo.png',

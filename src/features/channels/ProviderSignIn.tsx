@@ -12,6 +12,13 @@ import { keepDraft, readSignIn, startSignIn } from './provider-sign-in';
 
 type Trouble = AuthorizationFailure | 'notConfigured' | 'unreachable';
 
+const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/** How an account is named: its handle where it has one (@acme.flowers), else its name (a Page). */
+const accountLabel = (username: string | null, name: string | null): string | null =>
+  username ? `@${username}` : name;
+
 /**
  * The sign-in step of a channel connected through its provider's own page (spec §2 "instagram
  * (authorise, refresh token)"): which account the channel speaks as, and a button that takes
@@ -53,7 +60,8 @@ export function ProviderSignIn({
     void readSignIn(api, grant).then((call) => {
       if (!live) return;
       if (call.kind === 'done') {
-        setAccount(call.value.account?.username ?? null);
+        const signedIn = call.value.account;
+        setAccount(signedIn ? accountLabel(signedIn.username, signedIn.name) : null);
         setChoices(call.value.choices);
         setPicked(call.value.choices?.[0]?.id ?? '');
       } else if (call.kind === 'refused') setTrouble('expired');
@@ -65,15 +73,17 @@ export function ProviderSignIn({
 
   // A first sign-in that came back with choices: the grant names it only until one is picked.
   const choosing = grant !== '' && choices !== null;
-  const stored = typeof channel?.settings.username === 'string' ? channel.settings.username : null;
+  const stored = channel
+    ? accountLabel(textOf(channel.settings.username), textOf(channel.settings.accountName))
+    : null;
   const status = choosing
     ? choices.length > 0
       ? t('channels.signIn.pick')
       : t('channels.signIn.pickNone')
     : grant !== '' && account
-      ? t('channels.signIn.signedIn', { username: account })
+      ? t('channels.signIn.signedIn', { account })
       : stored
-        ? t('channels.signIn.connectedAs', { username: stored })
+        ? t('channels.signIn.connectedAs', { account: stored })
         : t('channels.signIn.needed');
 
   const go = async (choice?: { from: string; choice: string }) => {

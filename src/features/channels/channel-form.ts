@@ -58,6 +58,8 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
   instagram: {},
   /** Nothing typed either: two sign-ins at VK, the community picked between them. */
   vk_bot: {},
+  /** Two sign-ins with Facebook, the Page picked between them. */
+  facebook: {},
   /** The bot's JPEG photo, uploaded as a file: its id (ChannelPhotoField). */
   viber_bot: { avatarFileId: '' },
   avito: { clientId: '' },
@@ -311,7 +313,7 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
         }
       : {}),
     // A sign-in refused, used up, of another account or of one another channel has: at the sign-in.
-    ...(type === 'instagram' || type === 'vk_bot'
+    ...(type === 'instagram' || type === 'vk_bot' || type === 'facebook'
       ? {
           SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.grant',
           TOKEN_NOT_FROM_CURRENT_BOT: 'secrets.grant',

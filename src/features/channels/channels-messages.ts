@@ -27,14 +27,14 @@ export const CHANNELS_EN = {
   'channels.signIn.again': 'Sign in again',
   'channels.signIn.needed':
     'Sign in with the account this channel will answer as: nothing is typed here.',
-  'channels.signIn.signedIn': 'Signed in as @{username}. Save to use this sign-in.',
-  'channels.signIn.connectedAs': 'Answers as @{username}.',
+  'channels.signIn.signedIn': 'Signed in as {account}. Save to use this sign-in.',
+  'channels.signIn.connectedAs': 'Answers as {account}.',
   'channels.signIn.trouble.denied':
     'The sign-in was cancelled at the provider; nothing was changed.',
   'channels.signIn.trouble.failed': 'The provider did not confirm the sign-in. Try again.',
   'channels.signIn.trouble.expired': 'That sign-in has expired or was used already. Sign in again.',
   'channels.signIn.trouble.notConfigured':
-    'This installation has no app for this provider yet: its administrator sets the app’s id and secret (INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, VK_APP_ID and VK_APP_SECRET).',
+    'This installation has no app for this provider yet: its administrator sets the app’s id and secret (INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET, VK_APP_ID and VK_APP_SECRET, FACEBOOK_APP_ID and FACEBOOK_APP_SECRET).',
   'channels.signIn.pick': 'Pick the community this channel will answer for:',
   'channels.signIn.pickNone':
     'You administer no community there. Create one, or ask its owner to make you an administrator, then sign in again.',
@@ -232,13 +232,13 @@ export const CHANNELS_RU: Record<keyof typeof CHANNELS_EN, string> = {
   'channels.signIn.again': 'Войти снова',
   'channels.signIn.needed':
     'Войдите под аккаунтом, от имени которого будет отвечать канал: здесь ничего вводить не нужно.',
-  'channels.signIn.signedIn': 'Выполнен вход как @{username}. Сохраните, чтобы применить его.',
-  'channels.signIn.connectedAs': 'Отвечает как @{username}.',
+  'channels.signIn.signedIn': 'Выполнен вход как {account}. Сохраните, чтобы применить его.',
+  'channels.signIn.connectedAs': 'Отвечает как {account}.',
   'channels.signIn.trouble.denied': 'Вход отменён на стороне провайдера; ничего не изменилось.',
   'channels.signIn.trouble.failed': 'Провайдер не подтвердил вход. Попробуйте ещё раз.',
   'channels.signIn.trouble.expired': 'Этот вход истёк или уже использован. Войдите снова.',
   'channels.signIn.trouble.notConfigured':
-    'В этой установке ещё нет приложения этого провайдера: администратор задаёт его идентификатор и секрет (INSTAGRAM_APP_ID и INSTAGRAM_APP_SECRET, VK_APP_ID и VK_APP_SECRET).',
+    'В этой установке ещё нет приложения этого провайдера: администратор задаёт его идентификатор и секрет (INSTAGRAM_APP_ID и INSTAGRAM_APP_SECRET, VK_APP_ID и VK_APP_SECRET, FACEBOOK_APP_ID и FACEBOOK_APP_SECRET).',
   'channels.signIn.pick': 'Выберите сообщество, от имени которого будет отвечать канал:',
   'channels.signIn.pickNone':
     'Вы не администрируете ни одного сообщества. Создайте его или попросите владельца назначить вас администратором, затем войдите снова.',

@@ -39,8 +39,9 @@ export const CHANNEL_PAGE_TYPES = [
   'email',
   'voip',
   'instagram',
-  // Not among the spec's pages, but issue 23's channel: a company connects it here too.
+  // Not among the spec's pages, but issue 23's channels: a company connects them here too.
   'avito',
+  'facebook',
 ] as const satisfies readonly (typeof CHANNEL_TYPES)[number][];
 export type ChannelType = v.InferOutput<typeof ChannelTypeSchema>;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readInstagramBatch } from './instagram-webhook';
-import { itemToInbound } from './item-to-inbound';
-import { instagramParts, partMessage } from './reply-parts';
+import { readMessengerBatch } from './messenger-webhook';
+import { itemToInbound } from './messenger-item';
+import { messengerParts, MESSENGER_TEXT_MAX, partMessage } from './messenger-parts';
+
+const readInstagramBatch = (body: unknown) => readMessengerBatch(body, 'instagram');
 
 const item = (fields: Record<string, unknown>) => ({
   sender: { id: '5550001' },
@@ -68,7 +70,7 @@ describe('a stored Instagram item', () => {
       ),
     ).toEqual({
       kind: 'message',
-      igsid: '5550001',
+      sender: '5550001',
       text: 'Look\n[share] https://instagram.com/p/x\n[image]',
       files: [{ kind: 'image', url: 'https://cdn.example/a.jpg' }],
     });
@@ -86,7 +88,7 @@ describe('a stored Instagram item', () => {
 describe('an Instagram reply', () => {
   it('cuts its text at 1000, puts its buttons under the last part as quick replies of 20, then each file', () => {
     const text = `${'a'.repeat(990)} ${'b'.repeat(500)}`;
-    const parts = instagramParts(
+    const parts = messengerParts(
       text,
       [
         { id: 'f1', name: 'x.png', type: 'image/png' },
@@ -96,7 +98,7 @@ describe('an Instagram reply', () => {
     );
     expect(parts.map((part) => part.kind)).toEqual(['text', 'text', 'attachment', 'attachment']);
     expect(parts[0]).toMatchObject({ quickReplies: [] });
-    const url = (file: { id: string }) => `https://us.example/${file.id}`;
+    const url = (file: { id: string }) => ({ url: `https://us.example/${file.id}` });
     expect(partMessage(parts[1] as never, url)).toEqual({
       text: 'b'.repeat(500),
       quick_replies: [
@@ -112,5 +114,48 @@ describe('an Instagram reply', () => {
       attachment: { type: 'image', payload: { url: 'https://us.example/f1' } },
     });
     expect(partMessage(parts[3] as never, url)).toMatchObject({ attachment: { type: 'file' } });
+  });
+});
+
+describe('a Messenger webhook call', () => {
+  it('reads deliveries by mid and a read as a watermark by time over the customer’s replies', () => {
+    const batch = readMessengerBatch(
+      {
+        object: 'page',
+        entry: [
+          {
+            id: '104000000000001',
+            time: 1,
+            messaging: [
+              item({ message: { mid: 'm_1', text: 'Hi' } }),
+              item({ delivery: { mids: ['m_a', 'm_b'], watermark: 1764000000000 } }),
+              item({ read: { watermark: 1764000000500 } }),
+            ],
+          },
+        ],
+      },
+      'page',
+    );
+    expect(batch?.accounts[0]?.events.map((event) => event.providerId)).toEqual(['m_1']);
+    expect(batch?.accounts[0]?.statuses).toEqual([
+      { providerMessageId: 'm_a', status: 'delivered' },
+      { providerMessageId: 'm_b', status: 'delivered' },
+      { customer: '5550001', status: 'read', upTo: new Date(1764000000500) },
+    ]);
+    // An Instagram call at the page's address (or the other way round) is not taken.
+    expect(readMessengerBatch({ object: 'instagram', entry: [] }, 'page')).toBeNull();
+  });
+
+  it('cuts a Messenger reply at 2000 and sends an uploaded file by its attachment id', () => {
+    const parts = messengerParts(
+      'c'.repeat(MESSENGER_TEXT_MAX + 1),
+      [{ id: 'f1', name: 'menu.pdf', type: 'application/pdf' }],
+      [],
+      MESSENGER_TEXT_MAX,
+    );
+    expect(parts.map((part) => part.kind)).toEqual(['text', 'text', 'attachment']);
+    expect(partMessage(parts[2] as never, () => ({ attachment_id: '9001' }))).toEqual({
+      attachment: { type: 'file', payload: { attachment_id: '9001' } },
+    });
   });
 });

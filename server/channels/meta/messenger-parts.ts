@@ -1,7 +1,11 @@
 import { splitText } from '../shared/split-text';
 
-/** Instagram's limit on a text message (Send API: "message[text] must be at most 1000"). */
+/**
+ * The Send API's limit on a text message: Instagram's 1000 characters, Messenger's 2000
+ * ("message[text] must be at most …").
+ */
 export const INSTAGRAM_TEXT_MAX = 1000;
+export const MESSENGER_TEXT_MAX = 2000;
 /** Quick replies: up to 13, titles of 20 characters (longer ones Meta cuts). */
 export const QUICK_REPLIES_MAX = 13;
 export const QUICK_REPLY_TITLE_MAX = 20;
@@ -12,13 +16,13 @@ export type AttachmentKind = 'image' | 'video' | 'audio' | 'file';
 export type ReplyFile = { id: string; name: string; type: string };
 
 /** One Send API message of a reply. */
-export type InstagramPart =
+export type MessengerPart =
   | { kind: 'text'; text: string; quickReplies: readonly string[] }
   | { kind: 'attachment'; attachment: AttachmentKind; file: ReplyFile };
 
 /**
- * What Instagram shows as a photo, a video or a voice note (its supported formats); the rest as a
- * file. Sizes are Meta's to refuse: the link is fetched by Meta, not uploaded by us.
+ * What Meta shows as a photo, a video or a voice note (its supported formats); the rest as a
+ * file. Sizes are Meta's to refuse.
  */
 export function attachmentKindOf(type: string): AttachmentKind {
   if (type === 'image/jpeg' || type === 'image/png' || type === 'image/gif') return 'image';
@@ -29,18 +33,19 @@ export function attachmentKindOf(type: string): AttachmentKind {
 }
 
 /**
- * The messages a reply takes, in order: the text cut into messages of at most 1000 characters,
- * its buttons as quick replies under the last of them, then each file as a message of its own
- * (the Send API carries one attachment a message, and no caption).
+ * The messages a reply takes, in order: the text cut into messages of at most `textMax`
+ * characters, its buttons as quick replies under the last of them, then each file as a message
+ * of its own (the Send API carries one attachment a message, and no caption).
  */
-export function instagramParts(
+export function messengerParts(
   text: string,
   files: readonly ReplyFile[],
   buttons: readonly string[] = [],
-): InstagramPart[] {
-  const texts = splitText(text.trim(), INSTAGRAM_TEXT_MAX);
+  textMax = INSTAGRAM_TEXT_MAX,
+): MessengerPart[] {
+  const texts = splitText(text.trim(), textMax);
   const quickReplies = buttons.slice(0, QUICK_REPLIES_MAX);
-  const parts: InstagramPart[] = texts.map((chunk, index) => ({
+  const parts: MessengerPart[] = texts.map((chunk, index) => ({
     kind: 'text',
     text: chunk,
     quickReplies: index === texts.length - 1 ? quickReplies : [],
@@ -50,10 +55,16 @@ export function instagramParts(
   return parts;
 }
 
-/** A part as the Send API's `message` object; a file by the signed link to it. */
-export function partMessage(part: InstagramPart, fileUrl: (file: ReplyFile) => string) {
+/**
+ * A part as the Send API's `message` object; a file by what `filePayload` gives for it: a signed
+ * link Meta fetches (Instagram), or the id of an upload (Messenger's attachment_id).
+ */
+export function partMessage(
+  part: MessengerPart,
+  filePayload: (file: ReplyFile) => { url: string } | { attachment_id: string },
+) {
   if (part.kind === 'attachment')
-    return { attachment: { type: part.attachment, payload: { url: fileUrl(part.file) } } };
+    return { attachment: { type: part.attachment, payload: filePayload(part.file) } };
   if (part.quickReplies.length === 0) return { text: part.text };
   return {
     text: part.text,

@@ -2,9 +2,10 @@ import * as v from 'valibot';
 import type { RawInboundEvent, StatusReport } from '../adapter';
 
 /**
- * One messaging item of an `object: "instagram"` webhook (Meta's Instagram messaging webhooks):
- * a customer's message (or our own echoed back), a read, a tap on a postback button. Loose, so a
- * field Meta adds does not refuse the call; what is read is checked.
+ * One messaging item of a Messenger Platform webhook — `object: "instagram"` (Instagram
+ * messaging) or `object: "page"` (Facebook Messenger), which share it: a customer's message (or
+ * our own echoed back), a delivery, a read, a tap on a postback button. Loose, so a field Meta
+ * adds does not refuse the call; what is read is checked.
  */
 const ItemSchema = v.looseObject({
   sender: v.looseObject({ id: v.string() }),
@@ -20,15 +21,20 @@ const ItemSchema = v.looseObject({
       quick_reply: v.optional(v.looseObject({ payload: v.optional(v.string()) })),
     }),
   ),
-  read: v.optional(v.looseObject({ mid: v.optional(v.string()) })),
+  /** Instagram names the message read; Messenger a watermark: everything sent up to then. */
+  read: v.optional(
+    v.looseObject({ mid: v.optional(v.string()), watermark: v.optional(v.number()) }),
+  ),
+  /** Messenger only: the messages delivered, by mid. */
+  delivery: v.optional(v.looseObject({ mids: v.optional(v.array(v.string())) })),
   postback: v.optional(
     v.looseObject({ mid: v.optional(v.string()), title: v.optional(v.string()) }),
   ),
 });
-export type InstagramItem = v.InferOutput<typeof ItemSchema>;
+export type MessengerItem = v.InferOutput<typeof ItemSchema>;
 
 const BatchSchema = v.looseObject({
-  object: v.literal('instagram'),
+  object: v.picklist(['instagram', 'page']),
   entry: v.array(
     v.looseObject({
       id: v.union([v.string(), v.number()]),
@@ -37,20 +43,25 @@ const BatchSchema = v.looseObject({
   ),
 });
 
-export type InstagramBatch = {
+export type MessengerBatch = {
   accounts: { identity: string; events: RawInboundEvent[]; statuses: StatusReport[] }[];
   skipped: string[];
 };
 
 /**
  * Splits a webhook call into each account's customer messages (keyed by Meta's `mid`, so a call
- * delivered twice stores each once) and reads. Our own messages come back as echoes, and are not
- * a customer's; a read names the last message read. Null when the body is not an Instagram batch.
+ * delivered twice stores each once), deliveries and reads. Our own messages come back as echoes,
+ * and are not a customer's; an Instagram read names the last message read, a Messenger read is a
+ * watermark by time over what the page sent the customer. Null when the body is not a batch of
+ * the `object` expected (an Instagram call at the page's address, or the other way round).
  */
-export function readInstagramBatch(body: unknown): InstagramBatch | null {
+export function readMessengerBatch(
+  body: unknown,
+  object: 'instagram' | 'page',
+): MessengerBatch | null {
   const batch = v.safeParse(BatchSchema, body);
-  if (!batch.success) return null;
-  const byAccount = new Map<string, InstagramBatch['accounts'][number]>();
+  if (!batch.success || batch.output.object !== object) return null;
+  const byAccount = new Map<string, MessengerBatch['accounts'][number]>();
   const skipped: string[] = [];
   for (const entry of batch.output.entry) {
     const identity = String(entry.id);
@@ -62,7 +73,7 @@ export function readInstagramBatch(body: unknown): InstagramBatch | null {
         skipped.push('a messaging item of an unknown shape');
         continue;
       }
-      const { message, read, postback } = item.output;
+      const { message, read, postback, delivery } = item.output;
       if (message) {
         // Echoes are ours (or sent from the Instagram app); a deleted message unsends nothing here.
         if (message.is_echo === true || message.is_deleted === true) continue;
@@ -71,13 +82,22 @@ export function readInstagramBatch(body: unknown): InstagramBatch | null {
         account.events.push({ providerId: postback.mid, payload: item.output });
       } else if (read?.mid) {
         account.statuses.push({ providerMessageId: read.mid, status: 'read' });
+      } else if (read?.watermark !== undefined) {
+        account.statuses.push({
+          customer: item.output.sender.id,
+          status: 'read',
+          upTo: new Date(read.watermark),
+        });
+      } else if (delivery) {
+        for (const mid of delivery.mids ?? [])
+          account.statuses.push({ providerMessageId: mid, status: 'delivered' });
       } else skipped.push('a messaging item not followed (a reaction, an edit, a referral)');
     }
   }
   return { accounts: [...byAccount.values()], skipped };
 }
 
-export const parseInstagramItem = (payload: unknown): InstagramItem | null => {
+export const parseMessengerItem = (payload: unknown): MessengerItem | null => {
   const item = v.safeParse(ItemSchema, payload);
   return item.success ? item.output : null;
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseInstagramItem } from './instagram-webhook';
+import { parseMessengerItem } from './messenger-webhook';
 
 /** A customer's attachment as Meta describes it: a kind and a CDN link that expires. */
 const AttachmentSchema = v.looseObject({
@@ -8,10 +8,11 @@ const AttachmentSchema = v.looseObject({
 });
 
 /** What one stored messaging item says, before its files are fetched. */
-export type InstagramInbound =
+export type MessengerInbound =
   | {
       kind: 'message';
-      igsid: string;
+      /** The customer's id for the account (Instagram's IGSID, Messenger's page-scoped id). */
+      sender: string;
       text: string;
       /** Files to fetch now (the links expire), with the kind Meta gave. */
       files: { kind: string; url: string }[];
@@ -22,14 +23,14 @@ const FILE_KINDS = new Set(['image', 'video', 'audio', 'file']);
 
 /**
  * A stored item as a customer's message: the text (a quick reply's tap is its title, which
- * Instagram sends as the text; a postback button's is its title), the files to fetch, and a note
- * for what has no file of its own.
+ * Meta sends as the text; a postback button's is its title), the files to fetch, and a note for
+ * what has no file of its own.
  */
-export function itemToInbound(payload: unknown): InstagramInbound {
-  const item = parseInstagramItem(payload);
-  if (!item) return { kind: 'ignored', reason: 'not an Instagram messaging item' };
-  const igsid = item.sender.id;
-  if (item.postback) return { kind: 'message', igsid, text: item.postback.title ?? '', files: [] };
+export function itemToInbound(payload: unknown): MessengerInbound {
+  const item = parseMessengerItem(payload);
+  if (!item) return { kind: 'ignored', reason: 'not a messaging item' };
+  const sender = item.sender.id;
+  if (item.postback) return { kind: 'message', sender, text: item.postback.title ?? '', files: [] };
   const message = item.message;
   if (!message) return { kind: 'ignored', reason: 'not a message' };
   const files: { kind: string; url: string }[] = [];
@@ -45,5 +46,5 @@ export function itemToInbound(payload: unknown): InstagramInbound {
   }
   const text = [message.text ?? '', ...notes].filter((part) => part !== '').join('\n');
   if (text === '' && files.length === 0) return { kind: 'ignored', reason: 'an empty message' };
-  return { kind: 'message', igsid, text, files };
+  return { kind: 'message', sender, text, files };
 }
