@@ -4,6 +4,7 @@ import { emailAdapter } from './email/email-adapter';
 import { facebookAdapter } from './facebook/facebook-adapter';
 import { instagramAdapter } from './instagram/instagram-adapter';
 import { viberBotAdapter } from './viber/viber-adapter';
+import { viberBusinessAdapter } from './viber-business/viber-business-adapter';
 import { vkBotAdapter } from './vk/vk-adapter';
 import { avitoAdapter } from './avito/avito-adapter';
 import { telegramAdapter } from './telegram/telegram-adapter';
@@ -35,6 +36,7 @@ const ADAPTER_FACTORIES: {
   avito: (env) => avitoAdapter(env),
   vk_bot: (env) => vkBotAdapter(env),
   facebook: (env) => facebookAdapter(env),
+  viber: (env) => viberBusinessAdapter(env),
 };
 
 /** The installation's adapters, made from its environment. */

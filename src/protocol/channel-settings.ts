@@ -146,6 +146,16 @@ export const CHANNEL_TYPE_SETTINGS = {
     secrets: v.object({ grant: v.optional(IdSchema) }),
   },
   /**
+   * Viber Business Messages (spec §3 viber: "service ID"; §5: required): the company's Viber
+   * service ID, which the installation's Viber partner (Sinch) carries on one of its apps. Nothing
+   * secret per channel: the partner account is the installation's. The app is learned on check.
+   */
+  viber: {
+    provider: true,
+    settings: v.object({ serviceId: requiredText }),
+    secrets: v.object({}),
+  },
+  /**
    * A Viber bot (spec §3 viber_bot: "token; requires a jpg photo"): the bot's token, and its photo —
    * a JPEG of up to 100 KB uploaded as a file — which Viber shows beside every message the bot
    * sends. The bot's name and address are learned when the token is checked.

@@ -62,6 +62,8 @@ const SETTING_DEFAULTS: Record<ConnectableChannelType, Record<string, string>> =
   facebook: {},
   /** The bot's JPEG photo, uploaded as a file: its id (ChannelPhotoField). */
   viber_bot: { avatarFileId: '' },
+  /** The company's Viber service ID, as its Viber business partner gave it. */
+  viber: { serviceId: '' },
   avito: { clientId: '' },
   email: {
     address: '',
@@ -87,6 +89,7 @@ const OWN_LABELS: Partial<Record<ConnectableChannelType, ReadonlySet<string>>> =
   whatsapp: new Set(['login', 'phone', 'secret.password', 'secret.appSecret']),
   viber_bot: new Set(['secret.token']),
   avito: new Set(['clientId', 'secret.clientSecret']),
+  viber: new Set(['serviceId']),
 };
 
 /** The message key of a field's label (`login`, `secret.password`) on a type's form. */
@@ -302,6 +305,13 @@ export const channelRefusal = (error: ApiError | undefined, type: ConnectableCha
           SERVICE_ACCOUNT_INVALID_TOKEN: 'secrets.clientSecret',
           SERVICE_ACCOUNT_EXISTS: 'settings.clientId',
           TOKEN_NOT_FROM_CURRENT_BOT: 'settings.clientId',
+        }
+      : {}),
+    ...(type === 'viber'
+      ? {
+          SERVICE_ACCOUNT_INVALID_FIELDS: 'settings.serviceId',
+          SERVICE_ACCOUNT_EXISTS: 'settings.serviceId',
+          TOKEN_NOT_FROM_CURRENT_BOT: 'settings.serviceId',
         }
       : {}),
     ...(type === 'viber_bot'
