@@ -7,10 +7,14 @@ import { providerStory, shown, until } from './provider-story';
  * Issue 23's Avito story, end to end: the product as `npm start` runs it, pointed at a local Avito
  * by AVITO_API_ROOT, with a public address; an administrator connects the account in the wizard
  * with its client id and secret, a customer's message (notified twice) reaches the operator once,
- * a notification Avito does not back is not believed, and a reply with a picture reaches the
- * customer once through a 429 and a restart.
+ * a notification Avito does not back is not believed, a reply with a picture reaches the
+ * customer once through a 429 and a restart, and the customer's read shows on it and stays.
  */
-const story = providerStory(startAvitoApiServer, (avito) => ({ AVITO_API_ROOT: avito.url }));
+const story = providerStory(startAvitoApiServer, (avito) => ({
+  AVITO_API_ROOT: avito.url,
+  // Avito notifies no reads: they are polled, here each second.
+  AVITO_READ_POLL_SECONDS: '1',
+}));
 
 /** A PNG's signature and a little more: Avito looks at what a picture is. */
 const png = Buffer.concat([
@@ -83,6 +87,16 @@ describe('an Avito account connected through the wizard', () => {
     expect(account.sent[1]?.image?.bytes.equals(png)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(account.sent).toHaveLength(2);
+
+    // The customer reads it at Avito: the reply shows read, and later rounds leave it so.
+    const reply = operator
+      .getByTestId('message')
+      .filter({ hasText: 'Yes, it is free. Here it is' })
+      .first();
+    expect(account.customerReads(account.sent[0]?.chatId ?? '')).toBe(2);
+    await until(async () => (await reply.getAttribute('data-status')) === 'read', 'the read');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await reply.getAttribute('data-status')).toBe('read');
     await operatorContext.close();
   }, 240_000);
 });

@@ -9,6 +9,7 @@ import {
   channelWorkers,
   customerMessages,
   deliveryJob,
+  messageStatus,
   providerSuite,
   until,
 } from './provider-channel-helpers';
@@ -17,11 +18,13 @@ import {
  * An Avito account through the whole server, against a local Avito that answers as its Messenger
  * API documents: connected with a client id and secret, notifications answered at once and
  * believed only once the message is fetched back (Avito signs nothing), a long reply sent in
- * parts of 1000 characters once through a 429 and a restart, a picture uploaded, and a file Avito
- * cannot carry refused with a clear reason.
+ * parts of 1000 characters once through a 429 and a restart, a picture uploaded, a file Avito
+ * cannot carry refused with a clear reason, and customers' reads found in the chats' messages.
  */
 const { suite, provider: local } = providerSuite(startAvitoApiServer, (avito) => ({
   AVITO_API_ROOT: avito.url,
+  // Reads are polled: each second here, so a test waits little.
+  AVITO_READ_POLL_SECONDS: '1',
 }));
 
 const create = (admin: string, name: string, clientId: string, clientSecret: string) =>
@@ -198,6 +201,36 @@ describe('an Avito account', () => {
           'Avito takes only text and pictures of up to 24 MB: manual.pdf cannot be sent there',
       });
       expect(account.sent).toHaveLength(3);
+    });
+    it('finds a customer’s read in the chat: the replies before it are read, a later one is not', async () => {
+      const account = local().addAccount('Lamp Shop');
+      const { admin, channelId } = await connected(account, 'Avito lamps');
+      await until(() => account.subscriptions.length > 0);
+      const customer = account.newCustomer('Gleb T');
+      const { chatId } = await account.customerWrites(customer, 'Is the green lamp available?');
+      await until(
+        async () => (await customerMessages(suite, channelId, String(customer.id))).length > 0,
+      );
+      const [row] = await customerMessages(suite, channelId, String(customer.id));
+      const chat = row?.chat;
+      if (!chat) throw new Error('no chat');
+      const reply = async (text: string) => {
+        const messageId = newId();
+        await sendCommands(suite.server, admin, [
+          command('message.send', { chatId: chat.id, messageId, text, attachments: [] }),
+        ]);
+        await until(async () => (await jobOf(messageId))?.state === 'sent');
+        return messageId;
+      };
+      const first = await reply('Yes, it is');
+      const second = await reply('It ships tomorrow');
+      expect(account.customerReads(chatId)).toBe(2);
+      await until(async () => (await messageStatus(suite, first)) === 'read');
+      expect(await messageStatus(suite, second)).toBe('read');
+      const third = await reply('Shall I reserve it?');
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(await messageStatus(suite, third)).toBe('sent');
+      expect(await messageStatus(suite, first)).toBe('read');
     });
   });
 });

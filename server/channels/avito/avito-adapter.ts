@@ -9,6 +9,7 @@ import { publicAddressOf } from '../shared/public-address';
 import { splitText } from '../shared/split-text';
 import { AvitoApiError, AvitoClient, type AvitoCredentials } from './avito-client';
 import { noticeOf, readAvitoNotification } from './avito-webhook';
+import { pollReads } from './read-poller';
 
 /** Avito's limit on a text message (1000 characters): a longer reply is sent in parts. */
 export const AVITO_TEXT_MAX = 1000;
@@ -56,6 +57,8 @@ export function avitoAdapter(env: AdapterEnvironment): ChannelAdapter {
     parseHttpUrl('AVITO_API_ROOT', env.AVITO_API_ROOT || 'https://api.avito.ru'),
   );
   const replies = new RepliesInParts();
+  /** How often customers' reads are looked for (AVITO_READ_POLL_SECONDS, 30 by default). */
+  const readPollMs = Math.max(1, Number(env.AVITO_READ_POLL_SECONDS) || 30) * 1000;
 
   return {
     type: 'avito',
@@ -79,11 +82,15 @@ export function avitoAdapter(env: AdapterEnvironment): ChannelAdapter {
     },
 
     async start(context) {
+      const credentials = credentialsOf(context.channel);
       const address = publicAddressOf(context, 'Avito');
-      if (address.idle) return address.idle;
-      await client.subscribe(credentialsOf(context.channel), address.url, context.signal);
-      context.health({ connected: true });
-      return { stop: () => Promise.resolve() };
+      if (!address.idle) {
+        await client.subscribe(credentials, address.url, context.signal);
+        context.health({ connected: true });
+      }
+      // Reads are polled either way: Avito notifies none.
+      const reads = pollReads(client, credentials, accountOf(context.channel), context, readPollMs);
+      return { stop: () => reads };
     },
 
     webhook(_channel, request) {
@@ -189,6 +196,8 @@ export function avitoAdapter(env: AdapterEnvironment): ChannelAdapter {
             return { kind: 'reauthorize', reason: error.description };
           return { kind: 'failed', reason: error.description };
         },
+        // A customer's read marks the newest message read: a reply is known by its last part.
+        'last',
       );
     },
   };

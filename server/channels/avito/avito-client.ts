@@ -44,12 +44,25 @@ const MessageSchema = v.looseObject({
   created: v.optional(v.number()),
   type: v.string(),
   content: v.optional(v.looseObject({})),
+  direction: v.optional(v.string()),
+  /** Whether the message's recipient has read it (the customer, for ours). */
+  is_read: v.optional(v.boolean()),
 });
 export type AvitoMessage = v.InferOutput<typeof MessageSchema>;
 const MessagesSchema = v.union([
   v.array(MessageSchema),
   v.looseObject({ messages: v.array(MessageSchema) }),
 ]);
+const ChatsSchema = v.looseObject({
+  chats: v.array(
+    v.looseObject({
+      id: v.string(),
+      last_message: v.optional(
+        v.looseObject({ id: v.string(), direction: v.optional(v.string()) }),
+      ),
+    }),
+  ),
+});
 const ChatSchema = v.looseObject({
   users: v.optional(v.array(v.looseObject({ id: v.number(), name: v.optional(v.string()) }))),
 });
@@ -161,6 +174,29 @@ export class AvitoClient {
 
   async subscribe(credentials: AvitoCredentials, url: string, signal?: AbortSignal): Promise<void> {
     await this.call(credentials, '/messenger/v3/webhook', { json: { url } }, signal);
+  }
+
+  /** The account's most recently active chats, each with the id and direction of its last message. */
+  async recentChats(
+    credentials: AvitoCredentials,
+    userId: number,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<{ id: string; lastMessage: { id: string; direction: string | null } | null }[]> {
+    const json = await this.call(
+      credentials,
+      `/messenger/v2/accounts/${String(userId)}/chats?limit=${String(limit)}`,
+      {},
+      signal,
+    );
+    const parsed = v.safeParse(ChatsSchema, json);
+    if (!parsed.success) throw new AvitoApiError(502, 'the chats were not listed');
+    return parsed.output.chats.map((chat) => ({
+      id: chat.id,
+      lastMessage: chat.last_message
+        ? { id: chat.last_message.id, direction: chat.last_message.direction ?? null }
+        : null,
+    }));
   }
 
   /** A chat's latest messages, newest first (this does not mark them read). */
