@@ -13,7 +13,11 @@ import {
 import { call, command, login, sendCommands, upload } from './harness';
 import {
   channelWorkers,
+  chatOfCustomer,
   customerMessages,
+  customerTexts,
+  generalFields,
+  signInAt,
   deliveryJob,
   greetWithButtons,
   messageStatus,
@@ -48,36 +52,25 @@ const { suite, provider: local } = providerSuite(
 const CREATE_PAGE = '/admin/preferences/channels/facebook/create';
 
 /** One Facebook Login from the wizard (the first, or with `pick` the Page's); where it came back. */
-async function signIn(
+function signIn(
   admin: string,
   person: FakeFacebookUser,
   channelId: string,
   pick?: { from: string; choice: string },
   decision: 'allow' | 'deny' = 'allow',
 ) {
-  const started = await call(suite.server, 'POST', '/api/channel-authorizations', {
-    token: admin,
-    body: { type: 'facebook', channelId, returnTo: CREATE_PAGE, ...pick },
-  });
-  expect(started.body).toMatchObject({ code: 'ok' });
-  const { authorizeUrl } = (started.body as { entity: { authorizeUrl: string } }).entity;
-  local().signedIn = person;
-  const back = await fetch(local().consent(authorizeUrl, decision), { redirect: 'manual' });
-  expect(back.status).toBe(303);
-  return new URL(back.headers.get('location') ?? '', suite.server.baseUrl);
+  return signInAt(
+    suite,
+    admin,
+    { type: 'facebook', channelId, returnTo: CREATE_PAGE, ...pick },
+    (url) => {
+      local().signedIn = person;
+      return local().consent(url, decision);
+    },
+  );
 }
 
-const general = (channelId: string, name: string) => ({
-  channelId,
-  name,
-  teamId: suite.ids.support.id,
-  notificationEmail: null,
-  teamVisibility: true,
-  active: true,
-  ratingText: '',
-  ratingBeforeEnd: false,
-  settings: {},
-});
+const general = (channelId: string, name: string) => generalFields(suite, channelId, name);
 
 /** Both sign-ins for a Page the person manages: the grant the save names. */
 async function grantFor(
@@ -112,17 +105,10 @@ async function connected(name: string) {
   return { admin, page, channelId };
 }
 
-const chatOf = async (channelId: string, customer: FbCustomer) => {
-  await until(async () => (await customerMessages(suite, channelId, customer.psid)).length > 0);
-  const [row] = await customerMessages(suite, channelId, customer.psid);
-  if (!row) throw new Error('no chat');
-  return row.chat;
-};
-
-const theirTexts = async (channelId: string, customer: FbCustomer) =>
-  (await customerMessages(suite, channelId, customer.psid))
-    .filter((entry) => entry.message.authorKind === 'client')
-    .map((entry) => entry.message.text);
+const chatOf = (channelId: string, customer: FbCustomer) =>
+  chatOfCustomer(suite, channelId, customer.psid);
+const theirTexts = (channelId: string, customer: FbCustomer) =>
+  customerTexts(suite, channelId, customer.psid);
 
 describe('a Facebook Page channel', () => {
   it('is connected by Facebook Login, then for a Page the person picks; the Page token stays on the server', async () => {

@@ -12,7 +12,10 @@ import {
 import { call, command, login, sendCommands, upload } from './harness';
 import {
   channelWorkers,
+  chatOfCustomer,
   customerMessages,
+  generalFields,
+  signInAt,
   deliveryJob,
   messageStatus,
   providerSuite,
@@ -45,36 +48,20 @@ const { suite, provider: local } = providerSuite(
 );
 
 /** The administrator signs in at Instagram as `account` for a channel; the wizard's return. */
-async function signIn(
+function signIn(
   admin: string,
   account: FakeInstagramAccount,
   channelId: string,
   returnTo: string,
   decision: 'allow' | 'deny' = 'allow',
 ) {
-  const started = await call(suite.server, 'POST', '/api/channel-authorizations', {
-    token: admin,
-    body: { type: 'instagram', channelId, returnTo },
+  return signInAt(suite, admin, { type: 'instagram', channelId, returnTo }, (url) => {
+    local().signedIn = account;
+    return local().consent(url, decision);
   });
-  expect(started.body).toMatchObject({ code: 'ok' });
-  const { authorizeUrl } = (started.body as { entity: { authorizeUrl: string } }).entity;
-  local().signedIn = account;
-  const back = await fetch(local().consent(authorizeUrl, decision), { redirect: 'manual' });
-  expect(back.status).toBe(303);
-  return new URL(back.headers.get('location') ?? '', suite.server.baseUrl);
 }
 
-const general = (channelId: string, name: string) => ({
-  channelId,
-  name,
-  teamId: suite.ids.support.id,
-  notificationEmail: null,
-  teamVisibility: true,
-  active: true,
-  ratingText: '',
-  ratingBeforeEnd: false,
-  settings: {},
-});
+const general = (channelId: string, name: string) => generalFields(suite, channelId, name);
 
 /** A channel connected through the sign-in, its webhooks subscribed by the workers. */
 async function connected(username: string, workers: ChannelWorkers | null = null) {
@@ -100,12 +87,8 @@ async function connected(username: string, workers: ChannelWorkers | null = null
   return { admin, account, channelId, grant };
 }
 
-const chatOf = async (channelId: string, customer: IgCustomer) => {
-  await until(async () => (await customerMessages(suite, channelId, customer.igsid)).length > 0);
-  const [row] = await customerMessages(suite, channelId, customer.igsid);
-  if (!row) throw new Error('no chat');
-  return row.chat;
-};
+const chatOf = (channelId: string, customer: IgCustomer) =>
+  chatOfCustomer(suite, channelId, customer.igsid);
 
 const jobOf = (messageId: string) => deliveryJob(suite, messageId);
 

@@ -6,7 +6,7 @@ import * as t from '../../server/db/schema';
 import type { PipelineDeps } from '../../server/channels/pipeline/pipeline-deps';
 import { startChannelWorkers, type ChannelWorkers } from '../../server/channels/pipeline/workers';
 import { newId } from '../../src/protocol';
-import { command, login, sendCommands, serverForSuite, type Suite } from './harness';
+import { call, command, login, sendCommands, serverForSuite, type Suite } from './harness';
 
 /**
  * What the tests of a provider's channel through the whole server share (Telegram, WhatsApp, …):
@@ -152,3 +152,53 @@ export async function deliveryJob(suite: Suite, messageId: string) {
     .where(eq(t.channelDeliveries.messageId, messageId));
   return job;
 }
+
+/** The general fields of a channel of the demo's Support team, as its wizard sends them. */
+export const generalFields = (suite: Suite, channelId: string, name: string) => ({
+  channelId,
+  name,
+  teamId: suite.ids.support.id,
+  notificationEmail: null,
+  teamVisibility: true,
+  active: true,
+  ratingText: '',
+  ratingBeforeEnd: false,
+  settings: {},
+});
+
+/**
+ * One sign-in at a provider from a channel's wizard (docs/channels.md "Authorised channels"): the
+ * sign-in is started as the wizard starts it, `consent` answers the provider's page as the person
+ * there would (the URL the browser is sent back to), and the product's callback sends them on.
+ * Answers the wizard's address they came back to.
+ */
+export async function signInAt(
+  suite: Suite,
+  admin: string,
+  body: { type: string; channelId: string; returnTo: string; from?: string; choice?: string },
+  consent: (authorizeUrl: string) => string,
+): Promise<URL> {
+  const started = await call(suite.server, 'POST', '/api/channel-authorizations', {
+    token: admin,
+    body,
+  });
+  const entity = (started.body as { entity?: { authorizeUrl?: string } }).entity;
+  if (!entity?.authorizeUrl) throw new Error(`no sign-in: ${JSON.stringify(started.body)}`);
+  const back = await fetch(consent(entity.authorizeUrl), { redirect: 'manual' });
+  if (back.status !== 303) throw new Error(`the callback answered ${String(back.status)}`);
+  return new URL(back.headers.get('location') ?? '', suite.server.baseUrl);
+}
+
+/** A customer's chat in a channel, once their first message is stored. */
+export async function chatOfCustomer(suite: Suite, channelId: string, externalId: string) {
+  await until(async () => (await customerMessages(suite, channelId, externalId)).length > 0);
+  const [row] = await customerMessages(suite, channelId, externalId);
+  if (!row) throw new Error('no chat');
+  return row.chat;
+}
+
+/** What a customer wrote in a channel, oldest first (the channel's auto-replies left out). */
+export const customerTexts = async (suite: Suite, channelId: string, externalId: string) =>
+  (await customerMessages(suite, channelId, externalId))
+    .filter((entry) => entry.message.authorKind === 'client')
+    .map((entry) => entry.message.text);

@@ -11,6 +11,7 @@ import {
 import { command, login, sendCommands, upload } from './harness';
 import {
   channelWorkers,
+  chatOfCustomer,
   customerMessages,
   deliveryJob,
   greetWithButtons,
@@ -65,13 +66,8 @@ async function connected(service: FakeViberService, name: string) {
   return { admin, channelId: row.id };
 }
 
-const chatOf = async (channelId: string, customer: SinchCustomer) => {
-  const id = customer.phone.replace(/^\+/, '');
-  await until(async () => (await customerMessages(suite, channelId, id)).length > 0);
-  const [row] = await customerMessages(suite, channelId, id);
-  if (!row) throw new Error('no chat');
-  return row.chat;
-};
+const chatOf = (channelId: string, customer: SinchCustomer) =>
+  chatOfCustomer(suite, channelId, customer.phone.replace(/^\+/, ''));
 
 describe('a Viber business channel', () => {
   it('is connected by the service ID the installation’s partner carries, and by no other', async () => {

@@ -12,7 +12,11 @@ import {
 import { call, command, login, sendCommands, upload } from './harness';
 import {
   channelWorkers,
+  chatOfCustomer,
   customerMessages,
+  customerTexts,
+  generalFields,
+  signInAt,
   deliveryJob,
   greetWithButtons,
   messageStatus,
@@ -40,36 +44,25 @@ const { suite, provider: local } = providerSuite(startVkApiServer, (vk, baseUrl)
 const CREATE_PAGE = '/admin/preferences/channels/vk_bot/create';
 
 /** One sign-in at VK from the wizard (the first, or with `pick` the community's); where it came back. */
-async function signIn(
+function signIn(
   admin: string,
   person: FakeVkUser,
   channelId: string,
   pick?: { from: string; choice: string },
   decision: 'allow' | 'deny' = 'allow',
 ) {
-  const started = await call(suite.server, 'POST', '/api/channel-authorizations', {
-    token: admin,
-    body: { type: 'vk_bot', channelId, returnTo: CREATE_PAGE, ...pick },
-  });
-  expect(started.body).toMatchObject({ code: 'ok' });
-  const { authorizeUrl } = (started.body as { entity: { authorizeUrl: string } }).entity;
-  local().signedIn = person;
-  const back = await fetch(local().consent(authorizeUrl, decision), { redirect: 'manual' });
-  expect(back.status).toBe(303);
-  return new URL(back.headers.get('location') ?? '', suite.server.baseUrl);
+  return signInAt(
+    suite,
+    admin,
+    { type: 'vk_bot', channelId, returnTo: CREATE_PAGE, ...pick },
+    (url) => {
+      local().signedIn = person;
+      return local().consent(url, decision);
+    },
+  );
 }
 
-const general = (channelId: string, name: string) => ({
-  channelId,
-  name,
-  teamId: suite.ids.support.id,
-  notificationEmail: null,
-  teamVisibility: true,
-  active: true,
-  ratingText: '',
-  ratingBeforeEnd: false,
-  settings: {},
-});
+const general = (channelId: string, name: string) => generalFields(suite, channelId, name);
 
 /** The wizard's whole way for a community the person administers: the grant the save names. */
 async function grantFor(
@@ -112,19 +105,10 @@ async function connected(name: string, screenName: string, waitForCallback: bool
   return { admin, community, channelId };
 }
 
-const chatOf = async (channelId: string, customer: VkCustomer) => {
-  await until(
-    async () => (await customerMessages(suite, channelId, String(customer.id))).length > 0,
-  );
-  const [row] = await customerMessages(suite, channelId, String(customer.id));
-  if (!row) throw new Error('no chat');
-  return row.chat;
-};
-
-const theirTexts = async (channelId: string, customer: VkCustomer) =>
-  (await customerMessages(suite, channelId, String(customer.id)))
-    .filter((entry) => entry.message.authorKind === 'client')
-    .map((entry) => entry.message.text);
+const chatOf = (channelId: string, customer: VkCustomer) =>
+  chatOfCustomer(suite, channelId, String(customer.id));
+const theirTexts = (channelId: string, customer: VkCustomer) =>
+  customerTexts(suite, channelId, String(customer.id));
 
 describe('a VK community channel', () => {
   it('is connected by signing in at VK, then for a community the person administers; its token stays on the server', async () => {

@@ -1,11 +1,4 @@
-import { attachmentProblem } from '../../../src/protocol';
-import type {
-  AdapterChannel,
-  ChannelAdapter,
-  InboundFile,
-  InboundMessage,
-  SendResult,
-} from '../adapter';
+import type { AdapterChannel, ChannelAdapter, InboundMessage, SendResult } from '../adapter';
 /** The environment the registry makes adapters from (not imported: the registry imports this file). */
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
@@ -13,8 +6,7 @@ import { metaAppWebhook, metaVerifyToken } from '../meta/app-webhook';
 import { GraphApiError } from '../meta/graph-client';
 import { itemToInbound } from '../meta/messenger-item';
 import { MESSENGER_TEXT_MAX, messengerParts, partMessage } from '../meta/messenger-parts';
-import { extensionOf, fetchCustomerFile } from '../shared/fetched-file';
-import { withFileNotKept } from '../shared/file-not-kept';
+import { extensionOf, fetchCustomerFiles } from '../shared/fetched-file';
 import { publicAddressOf } from '../shared/public-address';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { MessengerClient } from './messenger-client';
@@ -101,16 +93,14 @@ export function facebookAdapter(env: AdapterEnvironment): ChannelAdapter {
     async toMessage(channel, event, signal): Promise<InboundMessage> {
       const inbound = itemToInbound(event.payload);
       if (inbound.kind === 'ignored') return { kind: 'ignore', reason: inbound.reason };
-      let text = inbound.text;
-      const files: InboundFile[] = [];
-      for (const [index, link] of inbound.files.entries()) {
-        const fetched = await fetchCustomerFile(link.url, signal);
-        const name = `facebook-${link.kind}-${String(index + 1)}.${extensionOf(fetched.type)}`;
-        // A file the inbox cannot keep still leaves its trace in the message.
-        const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
-        if (problem) text = withFileNotKept(text, name, problem);
-        else files.push({ name, type: fetched.type, bytes: fetched.bytes });
-      }
+      const { text, files } = await fetchCustomerFiles(
+        inbound.files.map((link, index) => ({
+          url: link.url,
+          name: (type) => `facebook-${link.kind}-${String(index + 1)}.${extensionOf(type)}`,
+        })),
+        inbound.text,
+        signal,
+      );
       const name = await client.profileName(tokenOf(channel), inbound.sender, signal);
       return {
         kind: 'message',

@@ -1,8 +1,6 @@
-import { attachmentProblem } from '../../../src/protocol';
 import type {
   AdapterChannel,
   ChannelAdapter,
-  InboundFile,
   InboundMessage,
   RenewResult,
   SendResult,
@@ -12,8 +10,7 @@ type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { GraphApiError } from '../meta/graph-client';
 import { metaAppWebhook, metaVerifyToken } from '../meta/app-webhook';
-import { withFileNotKept } from '../shared/file-not-kept';
-import { extensionOf, fetchCustomerFile } from '../shared/fetched-file';
+import { extensionOf, fetchCustomerFiles } from '../shared/fetched-file';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { publicAddressOf } from '../shared/public-address';
 import { fileLinkValid, signedFileUrl } from '../shared/file-link';
@@ -149,16 +146,14 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
     async toMessage(channel, event, signal): Promise<InboundMessage> {
       const inbound = itemToInbound(event.payload);
       if (inbound.kind === 'ignored') return { kind: 'ignore', reason: inbound.reason };
-      let text = inbound.text;
-      const files: InboundFile[] = [];
-      for (const [index, link] of inbound.files.entries()) {
-        const fetched = await fetchCustomerFile(link.url, signal);
-        const name = `instagram-${link.kind}-${String(index + 1)}.${extensionOf(fetched.type)}`;
-        // A file the inbox cannot keep still leaves its trace in the message, never a lost message.
-        const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
-        if (problem) text = withFileNotKept(text, name, problem);
-        else files.push({ name, type: fetched.type, bytes: fetched.bytes });
-      }
+      const { text, files } = await fetchCustomerFiles(
+        inbound.files.map((link, index) => ({
+          url: link.url,
+          name: (type) => `instagram-${link.kind}-${String(index + 1)}.${extensionOf(type)}`,
+        })),
+        inbound.text,
+        signal,
+      );
       const name = await client.profileName(tokenOf(channel), inbound.sender, signal);
       return {
         kind: 'message',

@@ -1,4 +1,5 @@
-import { ATTACHMENT_MAX_BYTES } from '../../../src/protocol';
+import { ATTACHMENT_MAX_BYTES, attachmentProblem } from '../../../src/protocol';
+import { withFileNotKept } from './file-not-kept';
 
 /** File name extensions of the types customers send most, for files that come without a name. */
 const EXTENSIONS: Record<string, string> = {
@@ -40,4 +41,29 @@ export async function fetchCustomerFile(
     .split(';')[0]
     ?.trim();
   return { bytes, type: type || 'application/octet-stream' };
+}
+
+/** A customer's file to fetch: its link, and its name once its type is known. */
+export type CustomerFileLink = { url: string; name: (type: string) => string };
+
+/**
+ * A customer's message's files, fetched now (their links expire): the files the inbox keeps, and
+ * the message's text with a trace of each it cannot keep (withFileNotKept), so a message is never
+ * lost for its file.
+ */
+export async function fetchCustomerFiles(
+  links: readonly CustomerFileLink[],
+  text: string,
+  signal: AbortSignal,
+): Promise<{ text: string; files: { name: string; type: string; bytes: Buffer }[] }> {
+  let kept = text;
+  const files: { name: string; type: string; bytes: Buffer }[] = [];
+  for (const link of links) {
+    const fetched = await fetchCustomerFile(link.url, signal);
+    const name = link.name(fetched.type);
+    const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
+    if (problem) kept = withFileNotKept(kept, name, problem);
+    else files.push({ name, type: fetched.type, bytes: fetched.bytes });
+  }
+  return { text: kept, files };
 }

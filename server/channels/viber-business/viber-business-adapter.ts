@@ -1,12 +1,10 @@
-import { attachmentProblem } from '../../../src/protocol';
 import type { AdapterChannel, ChannelAdapter, InboundMessage, SendResult } from '../adapter';
 /** The environment the registry makes adapters from (not imported: the registry imports this file). */
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { derivedSecret } from '../shared/derived-secret';
-import { extensionOf, fetchCustomerFile } from '../shared/fetched-file';
+import { extensionOf, fetchCustomerFiles } from '../shared/fetched-file';
 import { fileLinkValid, signedFileUrl } from '../shared/file-link';
-import { withFileNotKept } from '../shared/file-not-kept';
 import { publicAddressOf } from '../shared/public-address';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { splitText } from '../shared/split-text';
@@ -121,15 +119,13 @@ export function viberBusinessAdapter(env: AdapterEnvironment): ChannelAdapter {
     async toMessage(_channel, event, signal): Promise<InboundMessage> {
       const inbound = sinchInbound(event.payload);
       if (!inbound) return { kind: 'ignore', reason: 'not a Viber user’s message' };
-      let text = inbound.text;
-      const files = [];
-      if (inbound.mediaUrl) {
-        const fetched = await fetchCustomerFile(inbound.mediaUrl, signal);
-        const name = `viber-file.${extensionOf(fetched.type)}`;
-        const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
-        if (problem) text = withFileNotKept(text, name, problem);
-        else files.push({ name, type: fetched.type, bytes: fetched.bytes });
-      }
+      const { text, files } = await fetchCustomerFiles(
+        inbound.mediaUrl
+          ? [{ url: inbound.mediaUrl, name: (type) => `viber-file.${extensionOf(type)}` }]
+          : [],
+        inbound.text,
+        signal,
+      );
       const phone = inbound.phone.replace(/^\+/, '');
       // Viber business tells no name: the customer is known by their number, as Viber shows it.
       return {

@@ -1,8 +1,6 @@
-import { attachmentProblem } from '../../../src/protocol';
 import type {
   AdapterChannel,
   ChannelAdapter,
-  InboundFile,
   InboundMessage,
   SendResult,
   WebhookResult,
@@ -11,8 +9,7 @@ import type {
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { derivedSecret, secretMatches } from '../shared/derived-secret';
-import { extensionOf, fetchCustomerFile } from '../shared/fetched-file';
-import { withFileNotKept } from '../shared/file-not-kept';
+import { extensionOf, fetchCustomerFiles } from '../shared/fetched-file';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { VkApiError, VkClient, type VkGroup } from './vk-client';
 import { readVkEvent, vkEventToInbound } from './vk-events';
@@ -168,17 +165,14 @@ export function vkBotAdapter(env: AdapterEnvironment): ChannelAdapter {
     async toMessage(channel, event, signal): Promise<InboundMessage> {
       const inbound = vkEventToInbound(event.payload);
       if (inbound.kind === 'ignored') return { kind: 'ignore', reason: inbound.reason };
-      let text = inbound.text;
-      const files: InboundFile[] = [];
-      for (const [index, link] of inbound.files.entries()) {
-        const fetched = await fetchCustomerFile(link.url, signal);
-        const name =
-          link.name ?? `vk-${link.kind}-${String(index + 1)}.${extensionOf(fetched.type)}`;
-        // A file the inbox cannot keep still leaves its trace in the message.
-        const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
-        if (problem) text = withFileNotKept(text, name, problem);
-        else files.push({ name, type: fetched.type, bytes: fetched.bytes });
-      }
+      const { text, files } = await fetchCustomerFiles(
+        inbound.files.map((link, index) => ({
+          url: link.url,
+          name: (type) => link.name ?? `vk-${link.kind}-${String(index + 1)}.${extensionOf(type)}`,
+        })),
+        inbound.text,
+        signal,
+      );
       const name = await client.personName(tokenOf(channel), inbound.peerId, signal);
       return {
         kind: 'message',
