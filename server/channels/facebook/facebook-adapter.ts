@@ -1,12 +1,11 @@
-import type { AdapterChannel, ChannelAdapter, InboundMessage, SendResult } from '../adapter';
+import type { AdapterChannel, ChannelAdapter, SendResult } from '../adapter';
 /** The environment the registry makes adapters from (not imported: the registry imports this file). */
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { metaAppWebhook, metaVerifyToken } from '../meta/app-webhook';
 import { GraphApiError } from '../meta/graph-client';
-import { itemToInbound } from '../meta/messenger-item';
+import { messengerMessage } from '../meta/messenger-inbound';
 import { MESSENGER_TEXT_MAX, messengerParts, partMessage } from '../meta/messenger-parts';
-import { extensionOf, fetchCustomerFiles } from '../shared/fetched-file';
 import { publicAddressOf } from '../shared/public-address';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { MessengerClient } from './messenger-client';
@@ -90,25 +89,13 @@ export function facebookAdapter(env: AdapterEnvironment): ChannelAdapter {
 
     appWebhook: metaAppWebhook(app.secret, 'facebook'),
 
-    async toMessage(channel, event, signal): Promise<InboundMessage> {
-      const inbound = itemToInbound(event.payload);
-      if (inbound.kind === 'ignored') return { kind: 'ignore', reason: inbound.reason };
-      const { text, files } = await fetchCustomerFiles(
-        inbound.files.map((link, index) => ({
-          url: link.url,
-          name: (type) => `facebook-${link.kind}-${String(index + 1)}.${extensionOf(type)}`,
-        })),
-        inbound.text,
+    toMessage: (channel, event, signal) =>
+      messengerMessage(
+        event.payload,
+        'facebook',
+        (sender) => client.profileName(tokenOf(channel), sender, signal),
         signal,
-      );
-      const name = await client.profileName(tokenOf(channel), inbound.sender, signal);
-      return {
-        kind: 'message',
-        client: { externalId: inbound.sender, ...(name ? { name } : {}) },
-        text,
-        files,
-      };
-    },
+      ),
 
     send(channel, message, signal): Promise<SendResult> {
       const token = tokenOf(channel);

@@ -1,21 +1,14 @@
-import type {
-  AdapterChannel,
-  ChannelAdapter,
-  InboundMessage,
-  RenewResult,
-  SendResult,
-} from '../adapter';
+import type { AdapterChannel, ChannelAdapter, RenewResult, SendResult } from '../adapter';
 /** The environment the registry makes adapters from (not imported: the registry imports this file). */
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { GraphApiError } from '../meta/graph-client';
+import { messengerMessage } from '../meta/messenger-inbound';
 import { metaAppWebhook, metaVerifyToken } from '../meta/app-webhook';
-import { extensionOf, fetchCustomerFiles } from '../shared/fetched-file';
 import { RepliesInParts } from '../shared/reply-parts-sent';
 import { publicAddressOf } from '../shared/public-address';
 import { fileLinkValid, signedFileUrl } from '../shared/file-link';
 import { InstagramClient, type LongToken } from './instagram-client';
-import { itemToInbound } from '../meta/messenger-item';
 import { messengerParts, partMessage } from '../meta/messenger-parts';
 
 /** Renew a token this close to its expiry; Meta refreshes only tokens at least a day old. */
@@ -143,25 +136,13 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
         fileLinkValid(app.secret, channel.id, fileId, query, Date.now()),
     },
 
-    async toMessage(channel, event, signal): Promise<InboundMessage> {
-      const inbound = itemToInbound(event.payload);
-      if (inbound.kind === 'ignored') return { kind: 'ignore', reason: inbound.reason };
-      const { text, files } = await fetchCustomerFiles(
-        inbound.files.map((link, index) => ({
-          url: link.url,
-          name: (type) => `instagram-${link.kind}-${String(index + 1)}.${extensionOf(type)}`,
-        })),
-        inbound.text,
+    toMessage: (channel, event, signal) =>
+      messengerMessage(
+        event.payload,
+        'instagram',
+        (sender) => client.profileName(tokenOf(channel), sender, signal),
         signal,
-      );
-      const name = await client.profileName(tokenOf(channel), inbound.sender, signal);
-      return {
-        kind: 'message',
-        client: { externalId: inbound.sender, ...(name ? { name } : {}) },
-        text,
-        files,
-      };
-    },
+      ),
 
     send(channel, message, signal): Promise<SendResult> {
       if (publicUrl === null && message.files.length > 0)
