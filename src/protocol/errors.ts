@@ -91,6 +91,21 @@ export const ERROR_TEXTS = {
     ru: 'Узел не может содержать и действие бота, и ответ абонента',
   },
   TRIGGERS_LOOPED: { en: 'Triggers must not loop', ru: 'Триггеры не должны зацикливаться' },
+  /** Spec §5: at most 10 triggers and 10 intents a node; an intent must be chosen. */
+  TOO_MANY_TRIGGERS: {
+    en: 'Too many triggers in a node (max {max})',
+    ru: 'Слишком много триггеров в узле (не более {max})',
+  },
+  TOO_MANY_INTENTS: {
+    en: 'Too many intents in a node (max {max})',
+    ru: 'Слишком много намерений в узле (не более {max})',
+  },
+  INTENT_NOT_CHOSEN: { en: 'Choose the intent', ru: 'Выберите намерение' },
+  /** Spec §4: the root node cannot be deleted while other nodes exist. */
+  ROOT_NODE_DELETE: {
+    en: 'The root node cannot be deleted while other nodes exist',
+    ru: 'Корневой узел нельзя удалить, пока есть другие узлы',
+  },
   TRIGGERS_AND_ACTIONS: {
     en: 'A node cannot have triggers and other actions',
     ru: 'Узел не может содержать триггеры и другие действия',

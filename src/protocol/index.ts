@@ -34,6 +34,8 @@ export * from './entities/message';
 export * from './entities/intent';
 export * from './entities/routing-rule';
 export * from './entities/auto-reply';
+export * from './entities/chatbot';
+export * from './chatbot-scenario';
 export * from './commands';
 export * from './synced-tables';
 export * from './events';
