@@ -6,6 +6,7 @@ import {
   MESSENGER_TEMPLATE_LANGUAGES,
   MESSENGER_TEMPLATE_STATUSES,
   type MessengerTemplateButton,
+  type BotScenario,
   type SentTemplate,
   type ClientField,
   type Attachment,
@@ -744,6 +745,48 @@ export const messengerTemplates = pgTable(
       .on(t.dueAt)
       .where(sql`due_at IS NOT NULL`),
   ],
+);
+
+/**
+ * Chat bots (docs/chatbots.md): the draft as last saved, its version (one more each save; a save
+ * based on an older one is refused), and the published version chats are given.
+ */
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    defaultMessage: text().notNull(),
+    scenario: jsonb().$type<BotScenario>().notNull(),
+    version: integer().notNull(),
+    publishedVersion: integer(),
+    createdAt: created(),
+    updatedAt: created(),
+  },
+  // Names are unique in an organization whatever their case (spec §5).
+  (t) => [uniqueIndex('chatbots_name').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+/** Every published version of a bot, kept: chats finish on theirs, and one can be restored. */
+export const chatbotVersions = pgTable(
+  'chatbot_versions',
+  {
+    /** `<chatbot id>:<version>`: synced rows are keyed by one id. */
+    id: text().primaryKey(),
+    chatbotId: uuid()
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
+    version: integer().notNull(),
+    name: text().notNull(),
+    defaultMessage: text().notNull(),
+    scenario: jsonb().$type<BotScenario>().notNull(),
+    publishedAt: created(),
+    publishedBy: uuid(),
+  },
+  (t) => [uniqueIndex('chatbot_versions_version').on(t.chatbotId, t.version)],
 );
 
 /**

@@ -7,6 +7,7 @@ import { peopleHandlers } from './people/handlers';
 import { categoryHandlers } from './categories/handlers';
 import { templateHandlers } from './templates/handlers';
 import { messengerTemplateHandlers } from './messenger-templates/handlers';
+import { chatbotHandlers } from './chatbots/handlers';
 import { reportHandlers } from './reports/handlers';
 import { channelHandlers, channelPreparers } from './channels/handlers';
 import type { AreaPreparers } from './core/command-prepare';
@@ -25,6 +26,7 @@ export const COMMAND_HANDLERS: CommandHandlers = combineAreaHandlers(
   categoryHandlers,
   templateHandlers,
   messengerTemplateHandlers,
+  chatbotHandlers,
   reportHandlers,
 );
 

@@ -139,6 +139,16 @@ export const SERVER_SYNCED_TABLES = {
     sight: ORG,
     toWire: wire.messengerTemplateRow,
   }),
+  chatbots: synced(t.chatbots, {
+    orgId: t.chatbots.orgId,
+    sight: ORG,
+    toWire: wire.chatbotRow,
+  }),
+  chatbotVersions: synced(t.chatbotVersions, {
+    orgId: t.chatbotVersions.orgId,
+    sight: ORG,
+    toWire: wire.chatbotVersionRow,
+  }),
   dayFigures: synced(t.dayFigures, {
     orgId: t.dayFigures.orgId,
     sight: { kind: 'stats' },

@@ -1,5 +1,7 @@
 import type * as schema from '../db/schema';
 import type {
+  Chatbot,
+  ChatbotVersion,
   MessengerTemplate,
   AutoReplyRow,
   Channel,
@@ -344,4 +346,29 @@ export const messengerTemplateRow = (
   registeredAt: r.registeredAt ? iso(r.registeredAt) : null,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
+});
+
+export const chatbotRow = (r: typeof schema.chatbots.$inferSelect): Chatbot => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  defaultMessage: r.defaultMessage,
+  scenario: r.scenario,
+  version: r.version,
+  publishedVersion: r.publishedVersion,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+export const chatbotVersionRow = (
+  r: typeof schema.chatbotVersions.$inferSelect,
+): ChatbotVersion => ({
+  id: r.id,
+  chatbotId: r.chatbotId,
+  version: r.version,
+  name: r.name,
+  defaultMessage: r.defaultMessage,
+  scenario: r.scenario,
+  publishedAt: iso(r.publishedAt),
+  publishedBy: r.publishedBy,
 });

@@ -54,6 +54,11 @@ export const ERROR_TEXTS = {
     ru: 'Чат-бот с именем {name} уже существует',
   },
   CHATBOT_NOT_FOUND: { en: 'Chat bot not found', ru: 'Чат-бот не найден' },
+  /** A save based on an older version of the bot than the server's: never overwritten unseen. */
+  CHATBOT_VERSION_CONFLICT: {
+    en: 'This bot was changed elsewhere since you opened it (version {version}): reload it to see those changes, or save yours as a copy',
+    ru: 'Этого бота изменили в другом месте, пока он был открыт у вас (версия {version}): загрузите его заново, чтобы увидеть изменения, или сохраните свой вариант как копию',
+  },
   CHAT_NOT_FOUND: { en: 'Chat not found', ru: 'Чат не найден' },
   CHAT_NOT_FOUND_BY_SUBSCRIBER: {
     en: 'No chat found for this client in this channel',

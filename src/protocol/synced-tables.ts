@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { AutoReplyRowSchema } from './entities/auto-reply';
 import { MessengerTemplateSchema } from './entities/messenger-template';
+import { ChatbotSchema, ChatbotVersionSchema } from './entities/chatbot';
 import { ChannelSchema } from './entities/channel';
 import { RoutingRuleRowSchema } from './entities/routing-rule';
 import { ChannelHealthSchema } from './entities/channel-health';
@@ -109,6 +110,8 @@ export const SYNCED_TABLES = {
   channelHealth: synced(ChannelHealthSchema, { key: 'id', indexes: [] }),
   dayFigures: synced(DayFiguresSchema, { key: 'id', indexes: [] }),
   messengerTemplates: synced(MessengerTemplateSchema, { key: 'id', indexes: ['channelId'] }),
+  chatbots: synced(ChatbotSchema, { key: 'id', indexes: ['name'] }),
+  chatbotVersions: synced(ChatbotVersionSchema, { key: 'id', indexes: ['chatbotId'] }),
 };
 
 export type SyncTable = keyof typeof SYNCED_TABLES;

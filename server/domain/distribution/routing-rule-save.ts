@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
-import { routingRules, teams } from '../../db/schema';
+import { chatbots, routingRules, teams } from '../../db/schema';
 import { ORG_GROUP } from '../../sync/groups';
 import { routingRuleRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
@@ -35,11 +35,15 @@ export async function routingRuleSave(
     .select({ id: teams.id })
     .from(teams)
     .where(eq(teams.orgId, scope.orgId));
+  const botRows = await scope.tx
+    .select({ id: chatbots.id })
+    .from(chatbots)
+    .where(eq(chatbots.orgId, scope.orgId));
   const check = checkRuleSave(payload, {
     existing: rules.find((rule) => rule.id === payload.id),
     channelRules: rules,
     teamIds: new Set(teamRows.map((team) => team.id)),
-    botIds: new Set(), // there are no chat bots yet
+    botIds: new Set(botRows.map((bot) => bot.id)),
   });
   if (!check.ok) fail(check.error);
   const { rule } = check;

@@ -103,9 +103,8 @@ export function checkRuleValues(input: unknown): RuleCheck {
 }
 
 /**
- * The teams and chat bots a rule names must exist in the organization. There are no chat bots
- * yet, so callers pass an empty set and every chat_bot action is refused with CHATBOT_NOT_FOUND;
- * once bots exist the same check accepts theirs.
+ * The teams and chat bots a rule names must exist in the organization (TEAM_NOT_FOUND,
+ * CHATBOT_NOT_FOUND). A bot not yet published may be named: chats reach it once it is.
  */
 export function ruleReferenceError(
   rule: RoutingRule,

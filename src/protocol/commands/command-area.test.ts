@@ -11,6 +11,7 @@ import { CATEGORY_COMMANDS } from './categories';
 import { TEMPLATE_COMMANDS } from './templates';
 import { MESSENGER_TEMPLATE_COMMANDS } from './messenger-templates';
 import { REPORT_COMMANDS } from './reports';
+import { CHATBOT_COMMANDS } from './chatbots';
 import { COMMAND_PAYLOADS, COMMAND_TYPES, STAFF_COMMAND_TYPES } from '.';
 
 const AREAS = [
@@ -24,6 +25,7 @@ const AREAS = [
   TEMPLATE_COMMANDS,
   MESSENGER_TEMPLATE_COMMANDS,
   REPORT_COMMANDS,
+  CHATBOT_COMMANDS,
 ];
 const Empty = v.object({});
 

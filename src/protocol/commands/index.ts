@@ -12,6 +12,7 @@ import { CATEGORY_COMMANDS } from './categories';
 import { TEMPLATE_COMMANDS } from './templates';
 import { MESSENGER_TEMPLATE_COMMANDS } from './messenger-templates';
 import { REPORT_COMMANDS } from './reports';
+import { CHATBOT_COMMANDS } from './chatbots';
 
 export * from './command-area';
 export * from './chats';
@@ -24,6 +25,7 @@ export * from './categories';
 export * from './templates';
 export * from './messenger-templates';
 export * from './reports';
+export * from './chatbots';
 
 /**
  * Commands: `{ id, type, payload }`. Each area declares its commands in a file of its own
@@ -42,6 +44,7 @@ const ALL_COMMANDS = combineCommandAreas([
   TEMPLATE_COMMANDS,
   MESSENGER_TEMPLATE_COMMANDS,
   REPORT_COMMANDS,
+  CHATBOT_COMMANDS,
 ]);
 
 /** Every command type with its payload schema. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { IdSchema } from '../ids';
+import { IdSchema, TimestampSchema } from '../ids';
 import { LIMITS } from '../limits';
 import { SafeText } from '../text';
 import { INTENTS } from './intent';
@@ -99,3 +99,42 @@ export type BotNode = v.InferOutput<typeof BotNodeSchema>;
 
 export const BotScenarioSchema = v.object({ nodes: v.array(BotNodeSchema) });
 export type BotScenario = v.InferOutput<typeof BotScenarioSchema>;
+
+/** The most nodes a scenario holds: far above a readable bot (breadth.md §6), and a bound on a save. */
+export const SCENARIO_MAX_NODES = 500;
+
+/**
+ * A chat bot as staff see it (the synced `chatbots` table): its draft as last saved, the draft's
+ * version (each save adds one; a save based on an older one is refused, never overwriting), and
+ * the version chats are given, once published.
+ */
+export const ChatbotSchema = v.object({
+  id: IdSchema,
+  name: v.string(),
+  description: v.string(),
+  defaultMessage: v.string(),
+  scenario: BotScenarioSchema,
+  version: v.pipe(v.number(), v.integer()),
+  /** The published version chats are given (chatbotVersions), or null before the first. */
+  publishedVersion: v.nullable(v.pipe(v.number(), v.integer())),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Chatbot = v.InferOutput<typeof ChatbotSchema>;
+
+/**
+ * A published version of a bot, kept for good (the synced `chatbotVersions` table): a chat the
+ * bot is talking to goes on with the version it started with, and an earlier one can be restored.
+ */
+export const ChatbotVersionSchema = v.object({
+  /** `<chatbot id>:<version>`. */
+  id: v.string(),
+  chatbotId: IdSchema,
+  version: v.pipe(v.number(), v.integer()),
+  name: v.string(),
+  defaultMessage: v.string(),
+  scenario: BotScenarioSchema,
+  publishedAt: TimestampSchema,
+  publishedBy: v.nullable(IdSchema),
+});
+export type ChatbotVersion = v.InferOutput<typeof ChatbotVersionSchema>;
