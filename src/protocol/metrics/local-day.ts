@@ -68,6 +68,12 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** The minute of the day (0 to 1439) the zone's wall clock shows at an instant. */
+export function minuteOfDay(at: number, zone: string): number {
+  const clock = wallClock(at, zone);
+  return clock.h * 60 + clock.min;
+}
+
 /** The local day an instant (epoch milliseconds) falls on in the zone. */
 export function localDay(at: number, zone: string): LocalDay {
   return dayOfClock(wallClock(at, zone));
