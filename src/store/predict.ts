@@ -5,6 +5,7 @@ import { peopleKeys, predictPeopleRow } from './predict-people';
 import { channelKeys, predictChannelRow } from './predict-channels';
 import { predictSettingsRow, settingsKeys } from './predict-settings';
 import { messengerTemplateKeys, predictMessengerTemplateRow } from './predict-messenger-templates';
+import { chatbotKeys, predictChatbotRow } from './predict-chatbots';
 
 /** Who predicts: the signed-in user. Time comes from the command, so a replay is identical. */
 export type PredictContext = { userId: string };
@@ -36,6 +37,7 @@ export const PREDICTED_TABLES: readonly SyncTable[] = [
   'templateCategories',
   'templates',
   'messengerTemplates',
+  'chatbots',
 ];
 
 /** The rows a command changes locally; each is recomputed from the server's row plus the pending commands. */
@@ -63,6 +65,8 @@ export function affectedKeys(command: Pending, ctx: PredictContext): RowKey[] {
       if (settings.length > 0) return settings;
       const messengerTemplates = messengerTemplateKeys(command);
       if (messengerTemplates.length > 0) return messengerTemplates;
+      const bots = chatbotKeys(command);
+      if (bots.length > 0) return bots;
       const channel = channelKeys(command);
       return channel.length > 0 ? channel : clientKeys(command);
     }
@@ -190,6 +194,8 @@ export function predictRow(
     return predictSettingsRow(command, table, row);
   if (table === 'messengerTemplates' && messengerTemplateKeys(command).length > 0)
     return predictMessengerTemplateRow(command, row);
+  if (table === 'chatbots' && chatbotKeys(command).length > 0)
+    return predictChatbotRow(command, row);
   if (channelKeys(command).some((k) => k.table === table))
     return predictChannelRow(command, table, key, row);
   if (clientKeys(command).some((k) => k.table === table))
