@@ -3,7 +3,7 @@ import type { AdapterChannel, ChannelAdapter, SendResult } from '../adapter';
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
 import { metaAppWebhook, metaVerifyToken } from '../meta/app-webhook';
-import { GraphApiError } from '../meta/graph-client';
+import { GraphApiError, graphSendRefusal } from '../meta/graph-client';
 import { messengerMessage } from '../meta/messenger-inbound';
 import { MESSENGER_TEXT_MAX, messengerParts, partMessage } from '../meta/messenger-parts';
 import { publicAddressOf } from '../shared/public-address';
@@ -127,19 +127,7 @@ export function facebookAdapter(env: AdapterEnvironment): ChannelAdapter {
             signal,
           );
         },
-        (error) => {
-          if (!(error instanceof GraphApiError)) return undefined;
-          if (error.tokenLapsed) return { kind: 'reauthorize', reason: error.description };
-          if (error.retryable)
-            return {
-              kind: 'retry',
-              reason: error.message,
-              ...(error.retryAfterSeconds !== undefined
-                ? { retryAfterSeconds: error.retryAfterSeconds }
-                : {}),
-            };
-          return { kind: 'failed', reason: error.description };
-        },
+        graphSendRefusal,
       );
     },
   };

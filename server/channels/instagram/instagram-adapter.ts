@@ -2,7 +2,7 @@ import type { AdapterChannel, ChannelAdapter, RenewResult, SendResult } from '..
 /** The environment the registry makes adapters from (not imported: the registry imports this file). */
 type AdapterEnvironment = Readonly<Record<string, string | undefined>>;
 import { parseHttpUrl } from '../../config';
-import { GraphApiError } from '../meta/graph-client';
+import { GraphApiError, graphSendRefusal } from '../meta/graph-client';
 import { messengerMessage } from '../meta/messenger-inbound';
 import { metaAppWebhook, metaVerifyToken } from '../meta/app-webhook';
 import { RepliesInParts } from '../shared/reply-parts-sent';
@@ -164,19 +164,7 @@ export function instagramAdapter(env: AdapterEnvironment): ChannelAdapter {
             },
             signal,
           ),
-        (error) => {
-          if (!(error instanceof GraphApiError)) return undefined;
-          if (error.tokenLapsed) return { kind: 'reauthorize', reason: error.description };
-          if (error.retryable)
-            return {
-              kind: 'retry',
-              reason: error.message,
-              ...(error.retryAfterSeconds !== undefined
-                ? { retryAfterSeconds: error.retryAfterSeconds }
-                : {}),
-            };
-          return { kind: 'failed', reason: error.description };
-        },
+        graphSendRefusal,
       );
     },
   };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SendResult } from '../adapter';
 
 /**
  * The Graph API version every call names. Meta keeps a version for about two years; one constant,
@@ -189,4 +190,25 @@ export async function graphGetWithoutHeader(url: URL, signal: AbortSignal): Prom
     error.success ? error.output.error.code : undefined,
     (error.success ? error.output.error.message : undefined) ?? response.statusText,
   );
+}
+
+/**
+ * A Graph API send's refusal as the pipeline takes it (Instagram, Facebook): a lapsed token holds
+ * the reply for a new sign-in, "not now" retries (after Meta's Retry-After when it gave one), any
+ * other is Meta's refusal of the message, with its words. Undefined for an error not Meta's.
+ */
+export function graphSendRefusal(
+  error: unknown,
+): Exclude<SendResult, { kind: 'sent' }> | undefined {
+  if (!(error instanceof GraphApiError)) return undefined;
+  if (error.tokenLapsed) return { kind: 'reauthorize', reason: error.description };
+  if (error.retryable)
+    return {
+      kind: 'retry',
+      reason: error.message,
+      ...(error.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: error.retryAfterSeconds }
+        : {}),
+    };
+  return { kind: 'failed', reason: error.description };
 }
