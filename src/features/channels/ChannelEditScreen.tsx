@@ -109,7 +109,12 @@ export function ChannelEditScreen({
               <ThresholdsForm key={channel.id} channel={channel} />
             </div>
           ) : tab === 'routing' ? (
-            <RoutingTab channelId={channel.id} rules={data.rules} teams={data.teams} />
+            <RoutingTab
+              channelId={channel.id}
+              rules={data.rules}
+              teams={data.teams}
+              bots={data.bots}
+            />
           ) : (
             <AutoRepliesTab
               key={channel.id}

@@ -16,24 +16,29 @@ export function RoutingTab({
   channelId,
   rules,
   teams,
+  bots,
 }: {
   channelId: string;
   rules: readonly RoutingRule[];
   teams: readonly Team[];
+  bots: readonly { id: string; name: string }[];
 }) {
   const i18n = useI18n();
   const { t } = i18n;
   const ordered = useMemo(() => rulesInOrder(rules), [rules]);
   const teamNames = useMemo(() => new Map(teams.map((team) => [team.id, team.name])), [teams]);
+  const botNames = useMemo(() => new Map(bots.map((bot) => [bot.id, bot.name])), [bots]);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [deleting, setDeleting] = useState<RoutingRule | null>(null);
 
   const actionText = (rule: RoutingRule): string => {
     if (rule.isDefault) return t('channels.rules.defaultAction');
     const kind = t(`channels.rules.action.${rule.action.kind}`);
-    return rule.action.kind === 'team'
-      ? `${kind}: ${teamNames.get(rule.action.teamId) ?? t('channels.rules.unknownTeam')}`
-      : kind;
+    if (rule.action.kind === 'team')
+      return `${kind}: ${teamNames.get(rule.action.teamId) ?? t('channels.rules.unknownTeam')}`;
+    if (rule.action.kind === 'chat_bot')
+      return `${kind}: ${botNames.get(rule.action.botId) ?? t('channels.rules.unknownBot')}`;
+    return kind;
   };
   const conditionText = (rule: RoutingRule): string => {
     const c = rule.conditions;
@@ -117,6 +122,7 @@ export function RoutingTab({
           rule={panel.rule}
           siblings={rules}
           teams={teams}
+          bots={bots}
           onClose={() => {
             setPanel(null);
           }}

@@ -37,6 +37,7 @@ export function RulePanel({
   rule,
   siblings,
   teams,
+  bots,
   onClose,
   onDelete,
 }: {
@@ -45,6 +46,8 @@ export function RulePanel({
   rule: RoutingRule | undefined;
   siblings: readonly RoutingRule[];
   teams: readonly Team[];
+  /** The organization's chat bots, for the chat-bot action. */
+  bots: readonly { id: string; name: string }[];
   onClose: () => void;
   onDelete: (() => void) | undefined;
 }) {
@@ -205,6 +208,22 @@ export function RulePanel({
               set('teamId', value);
             }}
             error={errorAt('teamId')}
+          />
+        ) : null}
+        {values.action === 'chat_bot' ? (
+          <SelectField
+            label={t('channels.rules.field.bot')}
+            name="botId"
+            required
+            value={values.botId}
+            options={[
+              { value: '', label: t('channels.rules.chooseBot') },
+              ...bots.map((bot) => ({ value: bot.id, label: bot.name })),
+            ]}
+            onValue={(value) => {
+              set('botId', value);
+            }}
+            error={errorAt('botId')}
           />
         ) : null}
         <FormActions

@@ -152,6 +152,22 @@ describe('the routing rule form', () => {
     });
   });
 
+  it('asks for a chat bot for the chat-bot action, and sends the one chosen', () => {
+    const values = {
+      ...ruleFormDefaults(undefined, []),
+      name: 'Night questions',
+      action: 'chat_bot' as const,
+    };
+    const missing = checkRuleForm(values, ids);
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) expect(missing.problems.botId).toEqual({ kind: 'required' });
+    const BOT = TEAM.replace(/.$/, 'b');
+    expect(checkRuleForm({ ...values, botId: BOT }, ids)).toMatchObject({
+      ok: true,
+      payload: { action: { kind: 'chat_bot', botId: BOT } },
+    });
+  });
+
   it('lists rules as they are tried: by priority, the default rule last', () => {
     const a = rule(`${CHANNEL.slice(0, -2)}21`, 2);
     const b = rule(`${CHANNEL.slice(0, -2)}22`, 1);

@@ -27,20 +27,31 @@ export type ChannelSettings = {
   rules: RoutingRule[];
   autoReplies: AutoReplyRow[];
   teams: Team[];
+  /** The organization's chat bots, by name, for a rule's chat-bot action. */
+  bots: { id: string; name: string }[];
   health: ChannelHealth | undefined;
 };
 
 export function useChannelSettings(channelId: string): ChannelSettings | undefined {
   const db = useStore();
   return useLiveQuery(async () => {
-    const [channel, channels, rules, autoReplies, teams, health] = await Promise.all([
+    const [channel, channels, rules, autoReplies, teams, bots, health] = await Promise.all([
       db.channels.get(channelId),
       db.channels.toArray(),
       db.routingRules.where('channelId').equals(channelId).toArray(),
       db.autoReplies.where('channelId').equals(channelId).toArray(),
       db.teams.toArray(),
+      db.chatbots.orderBy('name').toArray(),
       db.channelHealth.get(channelId),
     ]);
-    return { channel: channel ?? null, channels, rules, autoReplies, teams, health };
+    return {
+      channel: channel ?? null,
+      channels,
+      rules,
+      autoReplies,
+      teams,
+      bots: bots.map((bot) => ({ id: bot.id, name: bot.name })),
+      health,
+    };
   }, [db, channelId]);
 }

@@ -8,8 +8,8 @@ import {
 } from '../../protocol';
 import { problemsOf, refusalPlace, type FieldProblem } from '../../ui/forms/field-problems';
 
-/** The action kinds the rule form offers. A chat bot is not offered: none can exist yet. */
-export const RULE_ACTION_KINDS = ['last_executor', 'team', 'personal_manager'] as const;
+/** The action kinds the rule form offers (spec §3): a chat bot is one of the organization's. */
+export const RULE_ACTION_KINDS = ['last_executor', 'team', 'personal_manager', 'chat_bot'] as const;
 
 /** What the rule form holds; priority as typed, intents as chosen. */
 export type RuleFormValues = {
@@ -23,6 +23,7 @@ export type RuleFormValues = {
   excludeIntents: Intent[];
   action: RoutingRule['action']['kind'];
   teamId: string;
+  botId: string;
 };
 
 export const RULE_FIELDS = [
@@ -34,6 +35,7 @@ export const RULE_FIELDS = [
   'intents',
   'action',
   'teamId',
+  'botId',
 ] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 export type RuleProblems = Partial<Record<RuleField, FieldProblem>>;
@@ -57,6 +59,7 @@ export function ruleFormDefaults(
       excludeIntents: [...rule.conditions.excludeIntents],
       action: rule.action.kind,
       teamId: rule.action.kind === 'team' ? rule.action.teamId : '',
+      botId: rule.action.kind === 'chat_bot' ? rule.action.botId : '',
     };
   const top = Math.max(-1, ...siblings.filter((r) => !r.isDefault).map((r) => r.priority));
   return {
@@ -69,11 +72,16 @@ export function ruleFormDefaults(
     excludeIntents: [],
     action: 'team',
     teamId: '',
+    botId: '',
   };
 }
 
 const actionOf = (values: RuleFormValues): unknown =>
-  values.action === 'team' ? { kind: 'team', teamId: values.teamId } : { kind: values.action };
+  values.action === 'team'
+    ? { kind: 'team', teamId: values.teamId }
+    : values.action === 'chat_bot'
+      ? { kind: 'chat_bot', botId: values.botId }
+      : { kind: values.action };
 
 /** Intents in the protocol's order, so a save never differs by the order they were ticked. */
 const ordered = (intents: readonly Intent[]): Intent[] =>
@@ -100,6 +108,7 @@ export function checkRuleForm(
   if (values.priority.trim() === '') problems.priority = { kind: 'required' };
   else if (!Number.isInteger(priority) || priority < 0) problems.priority = { kind: 'wholeNumber' };
   if (values.action === 'team' && values.teamId === '') problems.teamId = { kind: 'required' };
+  if (values.action === 'chat_bot' && values.botId === '') problems.botId = { kind: 'required' };
   if (values.mailingType !== '' && values.messageType !== 'mailing')
     problems.mailingType = { kind: 'error', name: 'INVALID_RULE_CONDITION' };
   if (values.includeIntents.some((i) => values.excludeIntents.includes(i)))
@@ -139,7 +148,7 @@ export const ruleRefusal = (error: ApiError | undefined) =>
     INVALID_RULE_CONDITION: 'intents',
     INVALID_RULE_ACTION: 'action',
     TEAM_NOT_FOUND: 'teamId',
-    CHATBOT_NOT_FOUND: 'action',
+    CHATBOT_NOT_FOUND: 'botId',
   });
 
 /** The channel's rules in the order they are tried: by priority then id, the default one last. */
