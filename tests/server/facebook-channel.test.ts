@@ -18,6 +18,7 @@ import {
   customerTexts,
   generalFields,
   signInAt,
+  twoStepGrant,
   deliveryJob,
   greetWithButtons,
   messageStatus,
@@ -73,17 +74,12 @@ function signIn(
 const general = (channelId: string, name: string) => generalFields(suite, channelId, name);
 
 /** Both sign-ins for a Page the person manages: the grant the save names. */
-async function grantFor(
+const grantFor = (
   admin: string,
   person: FakeFacebookUser,
   page: FakeFacebookPage,
   channelId: string,
-) {
-  const first = await signIn(admin, person, channelId);
-  const from = first.searchParams.get('authorization') ?? '';
-  const second = await signIn(admin, person, channelId, { from, choice: page.id });
-  return second.searchParams.get('authorization') ?? '';
-}
+) => twoStepGrant((pick) => signIn(admin, person, channelId, pick), page.id);
 
 /** A Page connected through both sign-ins, subscribed by the workers. */
 async function connected(name: string) {

@@ -202,3 +202,18 @@ export const customerTexts = async (suite: Suite, channelId: string, externalId:
   (await customerMessages(suite, channelId, externalId))
     .filter((entry) => entry.message.authorKind === 'client')
     .map((entry) => entry.message.text);
+
+/**
+ * Both sign-ins of a two-step provider (VK, Facebook) as the wizard makes them: the first lists
+ * what the person may connect, the second is for `choice`. `signIn` is the test's own sign-in
+ * (`signInAt` with its provider's consent). Answers the grant the save names.
+ */
+export async function twoStepGrant(
+  signIn: (pick?: { from: string; choice: string }) => Promise<URL>,
+  choice: string,
+): Promise<string> {
+  const first = await signIn();
+  const from = first.searchParams.get('authorization') ?? '';
+  const second = await signIn({ from, choice });
+  return second.searchParams.get('authorization') ?? '';
+}

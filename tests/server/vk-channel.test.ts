@@ -17,6 +17,7 @@ import {
   customerTexts,
   generalFields,
   signInAt,
+  twoStepGrant,
   deliveryJob,
   greetWithButtons,
   messageStatus,
@@ -65,20 +66,12 @@ function signIn(
 const general = (channelId: string, name: string) => generalFields(suite, channelId, name);
 
 /** The wizard's whole way for a community the person administers: the grant the save names. */
-async function grantFor(
+const grantFor = (
   admin: string,
   person: FakeVkUser,
   community: FakeVkCommunity,
   channelId: string,
-) {
-  const first = await signIn(admin, person, channelId);
-  const from = first.searchParams.get('authorization') ?? '';
-  const second = await signIn(admin, person, channelId, {
-    from,
-    choice: String(community.groupId),
-  });
-  return second.searchParams.get('authorization') ?? '';
-}
+) => twoStepGrant((pick) => signIn(admin, person, channelId, pick), String(community.groupId));
 
 /** A community connected through both sign-ins, its receiving set up by the workers (if any). */
 async function connected(name: string, screenName: string, waitForCallback: boolean) {
