@@ -227,6 +227,18 @@ describe('an Avito account', () => {
       expect(account.customerReads(chatId)).toBe(2);
       await until(async () => (await messageStatus(suite, first)) === 'read');
       expect(await messageStatus(suite, second)).toBe('read');
+      // A round Avito fails is said on the channel's health, and the next good one clears it.
+      const health = async () => {
+        const [row] = await suite.server.database.db
+          .select()
+          .from(t.channelHealth)
+          .where(eq(t.channelHealth.id, channelId));
+        return row;
+      };
+      account.failNextWith5xx(1, 503, ['getChatsV2']);
+      await until(async () => /reads could not be checked/.test((await health())?.lastError ?? ''));
+      expect(await health()).toMatchObject({ connected: true });
+      await until(async () => (await health())?.lastError === null);
       const third = await reply('Shall I reserve it?');
       await new Promise((resolve) => setTimeout(resolve, 2500));
       expect(await messageStatus(suite, third)).toBe('sent');

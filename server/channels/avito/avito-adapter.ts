@@ -89,7 +89,8 @@ export function avitoAdapter(env: AdapterEnvironment): ChannelAdapter {
         context.health({ connected: true });
       }
       // Reads are polled either way: Avito notifies none.
-      const reads = pollReads(client, credentials, accountOf(context.channel), context, readPollMs);
+      const account = accountOf(context.channel);
+      const reads = pollReads(client, credentials, account, context, readPollMs, !address.idle);
       return { stop: () => reads };
     },
 

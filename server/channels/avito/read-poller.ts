@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReceiveContext } from '../adapter';
-import type { AvitoClient, AvitoCredentials } from './avito-client';
+import { AvitoApiError, type AvitoClient, type AvitoCredentials } from './avito-client';
 
 /** The chats looked at each round: the most recently active, where replies are waiting to be read. */
 const RECENT_CHATS = 20;
@@ -11,7 +11,9 @@ const RECENT_CHATS = 20;
  * last message is not one already seen to its end has its messages read: the newest of our
  * messages the customer has read is reported as a watermark (`through`: every earlier reply of
  * that chat is read too). A chat is left alone until something new is in it once its newest reply
- * is read. Failures only wait for the next round: receiving does not depend on this.
+ * is read. A failed round waits for the next one and, while notifications come (`receiving`),
+ * says why on the channel's health ("connected, with errors"); the next good round clears it.
+ * Receiving does not depend on this.
  */
 export function pollReads(
   client: AvitoClient,
@@ -19,6 +21,7 @@ export function pollReads(
   accountId: number,
   context: ReceiveContext,
   everyMs: number,
+  receiving: boolean,
 ): Promise<void> {
   const { signal } = context;
   /** Per chat: the last message up to which it needs no more looking at. */
@@ -46,12 +49,22 @@ export function pollReads(
     }
   };
 
+  let failing = false;
   const run = async (): Promise<void> => {
     while (!stopped()) {
       try {
         await round();
-      } catch {
+        if (failing && receiving) context.health({ connected: true });
+        failing = false;
+      } catch (error) {
         if (stopped()) return;
+        failing = true;
+        // Without notifications the page already says what to set (PUBLIC_URL): that stays.
+        if (receiving)
+          context.health({
+            connected: true,
+            error: `customers' reads could not be checked: ${error instanceof AvitoApiError ? error.message : 'no answer'}`,
+          });
       }
       await sleep(everyMs, undefined, { signal }).catch(() => undefined);
     }
