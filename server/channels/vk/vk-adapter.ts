@@ -156,8 +156,13 @@ export function vkBotAdapter(env: AdapterEnvironment): ChannelAdapter {
         return { ok: false, status: 403, reason: 'wrong secret' };
       if (fields.group_id !== groupIdOf(channel))
         return { ok: false, status: 403, reason: 'another community' };
-      if (fields.type === 'confirmation')
-        return { ok: true, events: [], answer: await confirmationCode(channel) };
+      if (fields.type === 'confirmation') {
+        // VK not answering for the code: refused, VK marks the server failed, the next start adds it again.
+        const code = await confirmationCode(channel).catch(() => null);
+        return code === null
+          ? { ok: false, status: 400, reason: 'the confirmation code could not be fetched' }
+          : { ok: true, events: [], answer: code };
+      }
       const batch = readVkEvent(body, groupIdOf(channel));
       return { ok: true, ...batch, answer: 'ok' };
     },
