@@ -99,7 +99,6 @@ export function facebookAdapter(env: AdapterEnvironment): ChannelAdapter {
 
     send(channel, message, signal): Promise<SendResult> {
       const token = tokenOf(channel);
-      const bytesOf = new Map(message.files.map((file) => [file.id, file]));
       const parts = messengerParts(
         message.text,
         message.files,
@@ -111,10 +110,9 @@ export function facebookAdapter(env: AdapterEnvironment): ChannelAdapter {
         parts,
         async (part) => {
           // Uploaded first: Meta then needs no link to us, so sending works without PUBLIC_URL.
-          const file = part.kind === 'attachment' ? bytesOf.get(part.file.id) : undefined;
           const uploaded =
-            part.kind === 'attachment' && file
-              ? await client.upload(token, part.attachment, file, signal)
+            part.kind === 'attachment'
+              ? await client.upload(token, part.attachment, part.file, signal)
               : '';
           return client.send(
             token,

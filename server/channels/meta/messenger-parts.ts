@@ -16,9 +16,9 @@ export type AttachmentKind = 'image' | 'video' | 'audio' | 'file';
 export type ReplyFile = { id: string; name: string; type: string };
 
 /** One Send API message of a reply. */
-export type MessengerPart =
+export type MessengerPart<F extends ReplyFile = ReplyFile> =
   | { kind: 'text'; text: string; quickReplies: readonly string[] }
-  | { kind: 'attachment'; attachment: AttachmentKind; file: ReplyFile };
+  | { kind: 'attachment'; attachment: AttachmentKind; file: F };
 
 /**
  * What Meta shows as a photo, a video or a voice note (its supported formats); the rest as a
@@ -37,15 +37,15 @@ export function attachmentKindOf(type: string): AttachmentKind {
  * characters, its buttons as quick replies under the last of them, then each file as a message
  * of its own (the Send API carries one attachment a message, and no caption).
  */
-export function messengerParts(
+export function messengerParts<F extends ReplyFile>(
   text: string,
-  files: readonly ReplyFile[],
+  files: readonly F[],
   buttons: readonly string[] = [],
   textMax = INSTAGRAM_TEXT_MAX,
-): MessengerPart[] {
+): MessengerPart<F>[] {
   const texts = splitText(text.trim(), textMax);
   const quickReplies = buttons.slice(0, QUICK_REPLIES_MAX);
-  const parts: MessengerPart[] = texts.map((chunk, index) => ({
+  const parts: MessengerPart<F>[] = texts.map((chunk, index) => ({
     kind: 'text',
     text: chunk,
     quickReplies: index === texts.length - 1 ? quickReplies : [],
@@ -59,9 +59,9 @@ export function messengerParts(
  * A part as the Send API's `message` object; a file by what `filePayload` gives for it: a signed
  * link Meta fetches (Instagram), or the id of an upload (Messenger's attachment_id).
  */
-export function partMessage(
-  part: MessengerPart,
-  filePayload: (file: ReplyFile) => { url: string } | { attachment_id: string },
+export function partMessage<F extends ReplyFile>(
+  part: MessengerPart<F>,
+  filePayload: (file: F) => { url: string } | { attachment_id: string },
 ) {
   if (part.kind === 'attachment')
     return { attachment: { type: part.attachment, payload: filePayload(part.file) } };
