@@ -18,29 +18,40 @@ const EXTENSIONS: Record<string, string> = {
 export const extensionOf = (type: string): string => EXTENSIONS[type] ?? 'bin';
 
 /**
- * A customer's file from a provider's file host (Instagram's CDN, VK's), fetched on receipt since
- * such links expire: a plain GET that never carries our token. One larger than the inbox keeps
- * is refused by its declared length before its bytes are read.
+ * A customer's file from a provider's file host (Instagram's CDN, VK's, Sinch's), fetched on
+ * receipt since such links expire: a plain GET that never carries our token. Read only up to what
+ * the inbox keeps: a larger one, by its declared length or by what arrives, is answered as too
+ * large (its bytes left unread), so the message is kept with a trace of it, never lost for it.
  */
-export async function fetchCustomerFile(
+async function fetchCustomerFile(
   url: string,
   signal: AbortSignal,
-): Promise<{ bytes: Buffer; type: string }> {
+): Promise<{ bytes: Buffer; type: string } | { tooLarge: true; type: string }> {
   const response = await fetch(url, { signal });
   if (!response.ok) {
     await response.body?.cancel();
     throw new Error(`the attachment could not be fetched (${String(response.status)})`);
   }
+  const type =
+    (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ||
+    'application/octet-stream';
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > ATTACHMENT_MAX_BYTES) {
     await response.body?.cancel();
-    throw new Error('the attachment is too large');
+    return { tooLarge: true, type };
   }
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const type = (response.headers.get('content-type') ?? 'application/octet-stream')
-    .split(';')[0]
-    ?.trim();
-  return { bytes, type: type || 'application/octet-stream' };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+    size += read.value.length;
+    if (size > ATTACHMENT_MAX_BYTES) {
+      await reader?.cancel();
+      return { tooLarge: true, type };
+    }
+    chunks.push(read.value);
+  }
+  return { bytes: Buffer.concat(chunks), type };
 }
 
 /** A customer's file to fetch: its link, and its name once its type is known. */
@@ -61,6 +72,10 @@ export async function fetchCustomerFiles(
   for (const link of links) {
     const fetched = await fetchCustomerFile(link.url, signal);
     const name = link.name(fetched.type);
+    if ('tooLarge' in fetched) {
+      kept = withFileNotKept(kept, name, 'FILE_TOO_LARGE');
+      continue;
+    }
     const problem = attachmentProblem({ type: fetched.type, size: fetched.bytes.length });
     if (problem) kept = withFileNotKept(kept, name, problem);
     else files.push({ name, type: fetched.type, bytes: fetched.bytes });
