@@ -12,6 +12,7 @@ import {
   type Attachment,
   type RoutingAction,
   type RoutingConditions,
+  type MessageLink,
 } from '../../src/protocol';
 import { TIMER_KINDS } from '../domain/distribution/timer-kinds';
 import {
@@ -474,6 +475,11 @@ export const chats = pgTable(
     lastHumanOperatorId: uuid(),
     /** Auto-reply kinds already sent in this chat: each is sent at most once. */
     autoRepliesSent: textList(),
+    /**
+     * The chat bot holding it (status assigned, no operator): "at bot" until the bot's part ends
+     * (docs/chatbots.md "The runtime"); its conversation state is its chat_bot_sessions row.
+     */
+    botId: uuid(),
     createdAt: created(),
     updatedAt: created(),
   },
@@ -506,6 +512,11 @@ export const messages = pgTable(
     attachments: jsonb().$type<Attachment[]>().notNull().default([]),
     /** Quick-answer buttons offered to the customer (auto-replies). */
     buttons: textList(),
+    /**
+     * A bot's link buttons: each opens its address through a once-usable /bot-action/{id} page
+     * (bot_action_links), which channels render in their own way (docs/chatbots.md).
+     */
+    links: jsonb().$type<MessageLink[]>().notNull().default([]),
     /** Why an `undelivered` reply failed, as the channel's provider said it. */
     failureReason: text(),
     /** The registered messenger template it was sent as, with the values of its variables. */
@@ -788,6 +799,52 @@ export const chatbotVersions = pgTable(
   },
   (t) => [uniqueIndex('chatbot_versions_version').on(t.chatbotId, t.version)],
 );
+
+/**
+ * A chat's conversation with a bot (docs/chatbots.md "The runtime"): the version it started on
+ * (it finishes on it, whatever is published meanwhile), the node it waits at, and what the
+ * message limit counts. Ended, not deleted, when the bot's part ends: the history of who held it.
+ */
+export const chatBotSessions = pgTable(
+  'chat_bot_sessions',
+  {
+    id: uuid().primaryKey(),
+    orgId: orgRef(),
+    chatId: uuid()
+      .notNull()
+      .references(() => chats.id),
+    chatbotId: uuid().notNull(),
+    version: integer().notNull(),
+    /** The node the bot waits at for the customer's answer. */
+    nodeId: text(),
+    /** The customer's messages the bot has taken in this session. */
+    taken: integer().notNull().default(0),
+    /** Answers in a row the bot did not understand. */
+    confused: integer().notNull().default(0),
+    startedAt: created(),
+    endedAt: ts(),
+  },
+  // One conversation with a bot at a time per chat.
+  (t) => [uniqueIndex('chat_bot_sessions_open').on(t.chatId).where(sql`ended_at is null`)],
+);
+
+/**
+ * The once-usable pages a bot's messages link to (`/bot-action/{id}`, spec §2): a link button's
+ * address, or the page saying the customer reached the bot's message limit.
+ */
+export const botActionLinks = pgTable('bot_action_links', {
+  id: uuid().primaryKey(),
+  orgId: orgRef(),
+  chatId: uuid()
+    .notNull()
+    .references(() => chats.id),
+  kind: text({ enum: ['link', 'limit'] }).notNull(),
+  /** The link button's name and address; empty for the limit page. */
+  name: text().notNull().default(''),
+  url: text().notNull().default(''),
+  createdAt: created(),
+  usedAt: ts(),
+});
 
 /**
  * Live staff connections per server instance. An instance keeps its rows fresh (seenAt) while it

@@ -149,6 +149,7 @@ export async function buildServer(
     wake,
     adapters,
     execute: context.execute,
+    publicUrl: options.channelWorkers?.publicUrl ?? null,
   };
   workers = options.channelWorkers
     ? startChannelWorkers(pipelineDeps, {

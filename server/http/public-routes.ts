@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { IdSchema, RatingBody, newId, type RatingLinkView } from '../../src/protocol';
-import { chats, organizations, ratingLinks } from '../db/schema';
+import {
+  IdSchema,
+  RatingBody,
+  newId,
+  type BotActionView,
+  type RatingLinkView,
+} from '../../src/protocol';
+import { botActionLinks, chats, organizations, ratingLinks } from '../db/schema';
 import { parseOrFail } from '../domain/core/parse';
 import { DomainError, fail } from '../domain/core/domain-error';
 import type { ServerContext } from './context';
@@ -17,7 +23,8 @@ const RATING_RATE_LIMIT: RateLimit = { name: 'rating', max: 60, windowMs: 60_000
 
 /**
  * What customers reach without an account: the rating page of a closed chat (spec §4, usable
- * once). Rated through the same command path as everything else, by the system on their behalf.
+ * once), rated through the same command path as everything else, by the system on their behalf;
+ * and a chat bot's pages (/bot-action/{id}: a link button's address, the message-limit page).
  */
 export const publicRoutes = (context: ServerContext) => async (app: FastifyInstance) => {
   const { db } = context.database;
@@ -71,5 +78,33 @@ export const publicRoutes = (context: ServerContext) => async (app: FastifyInsta
     );
     if (!result.ok) throw new DomainError(result.error.name, result.error.params);
     return { code: 'ok' as const, entity: { rating } };
+  });
+
+  // A POST, not the page's GET: link previews (a messenger fetching the address to show a card)
+  // load the page, never this, so only the customer's own opening uses the link.
+  app.post('/public/bot-action/:id', limited, async (request) => {
+    const { id } = parseOrFail(LinkParams, request.params);
+    const [used] = await db
+      .update(botActionLinks)
+      .set({ usedAt: new Date() })
+      .where(and(eq(botActionLinks.id, id), isNull(botActionLinks.usedAt)))
+      .returning({ id: botActionLinks.id });
+    const [row] = await db
+      .select({ link: botActionLinks, organization: organizations.name })
+      .from(botActionLinks)
+      .innerJoin(organizations, eq(organizations.id, botActionLinks.orgId))
+      .where(eq(botActionLinks.id, id));
+    if (!row) fail('NOT_FOUND');
+    const view: BotActionView =
+      row.link.kind === 'limit'
+        ? { kind: 'limit', organization: row.organization }
+        : {
+            kind: 'link',
+            name: row.link.name,
+            url: row.link.url,
+            firstUse: used !== undefined,
+            organization: row.organization,
+          };
+    return { code: 'ok' as const, entity: view };
   });
 };

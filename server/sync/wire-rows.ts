@@ -268,6 +268,8 @@ export const chatRow = (r: typeof schema.chats.$inferSelect): Chat => ({
   firstReplyBy: r.firstReplyBy,
   reactedAt: isoOrNull(r.reactedAt),
   lastHumanOperatorId: r.lastHumanOperatorId,
+  // Only while a bot holds it: every other chat's row stays as short.
+  ...(r.botId ? { botId: r.botId } : {}),
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });
@@ -282,6 +284,8 @@ export const messageRow = (r: typeof schema.messages.$inferSelect): Message => (
   status: r.status,
   attachments: r.attachments,
   buttons: r.buttons,
+  // Only on a bot's messages with link buttons.
+  ...(r.links.length > 0 ? { links: r.links } : {}),
   failureReason: r.failureReason,
   // Only on the few replies held for their channel: every other message's row stays as short.
   ...(r.heldFor ? { heldFor: r.heldFor } : {}),

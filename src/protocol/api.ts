@@ -96,6 +96,8 @@ export type VisitorItem =
         attachments: Attachment[];
         /** Answers the system bot offers (auto-replies); the customer may tap one. */
         buttons?: string[];
+        /** A chat bot's link buttons: each opens its once-usable /bot-action/{actionId} page. */
+        links?: { name: string; actionId: string }[];
       };
     }
   | { seq: number; kind: 'closed'; chatId: string; ratingLinkId: string | null }
@@ -133,6 +135,15 @@ export const VisitorMessageBody = v.object({
 
 /** `GET /api/public/rating/:id`: what the public rating page needs to show. */
 export type RatingLinkView = { used: boolean; rating: number | null; organization: string };
+/**
+ * `POST /api/public/bot-action/:id`: a chat bot's once-usable page opened (docs/chatbots.md).
+ * A link button's page is used by its first opening, which then goes on to the address; the
+ * limit page only says the bot's message limit was reached.
+ */
+export type BotActionView =
+  | { kind: 'link'; name: string; url: string; firstUse: boolean; organization: string }
+  | { kind: 'limit'; organization: string };
+
 export const RatingBody = v.object({
   rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
 });

@@ -168,10 +168,14 @@ export function predictRow(
           ? { ...chat, status: 'assigned', operatorId: ctx.userId, assignedAt: at, reactedAt: null }
           : chat;
       case 'chat.transfer': {
-        const to = (p.to ?? {}) as { operatorId?: string; teamId?: string };
+        const to = (p.to ?? {}) as { operatorId?: string; teamId?: string; botId?: string };
         if (chat.status === 'closed') return chat;
-        if (to.operatorId) return { ...chat, status: 'assigned', operatorId: to.operatorId };
-        if (to.teamId) return { ...chat, status: 'pending', operatorId: null, teamId: to.teamId };
+        if (to.operatorId)
+          return { ...chat, status: 'assigned', operatorId: to.operatorId, botId: null };
+        if (to.teamId)
+          return { ...chat, status: 'pending', operatorId: null, teamId: to.teamId, botId: null };
+        // A bot holds it (the server refuses a bot that is not published, and the row comes back).
+        if (to.botId) return { ...chat, status: 'assigned', operatorId: null, botId: to.botId };
         return chat;
       }
       case 'chat.setCategory':

@@ -191,6 +191,19 @@ function attachmentView(file: Attachment): HTMLElement {
   return link;
 }
 
+function linkRow(links: readonly { name: string; actionId: string }[]): HTMLElement {
+  const row = el('div', 'answers');
+  for (const link of links) {
+    const anchor = el('a', '', link.name);
+    anchor.href = `${base}/bot-action/${encodeURIComponent(link.actionId)}`;
+    anchor.target = '_blank';
+    anchor.rel = 'noopener';
+    anchor.dataset.testid = 'widget-link';
+    row.append(anchor);
+  }
+  return row;
+}
+
 function render(): void {
   header.replaceChildren();
   if (config?.logoUrl) {
@@ -207,16 +220,18 @@ function render(): void {
   const nodes: HTMLElement[] = [];
   if (config?.welcomeMessage) nodes.push(bubble(config.welcomeMessage, false));
   for (const item of state.items) {
-    if (item.kind === 'message')
-      nodes.push(
-        bubble(
-          item.message.text,
-          item.message.from === 'me',
-          '',
-          item.message.id,
-          item.message.attachments,
-        ),
-      );
+    if (item.kind !== 'message') continue;
+    nodes.push(
+      bubble(
+        item.message.text,
+        item.message.from === 'me',
+        '',
+        item.message.id,
+        item.message.attachments,
+      ),
+    );
+    // A bot's link buttons stay under their message: each is its own once-usable page.
+    if (item.message.links?.length) nodes.push(linkRow(item.message.links));
   }
   // The bot's offered answers, while they are the last word in the thread.
   const last = state.items.at(-1);

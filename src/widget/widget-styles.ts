@@ -27,6 +27,7 @@ header span { display: block; font-size: 12px; opacity: .85; }
 .rating div { display: flex; gap: 6px; margin-top: 8px; }
 .rating button { flex: 1; padding: 8px 0; border: 1px solid #2563eb; border-radius: 8px; background: #fff; color: #2563eb; cursor: pointer; font-size: 15px; }
 .answers { display: flex; flex-wrap: wrap; gap: 6px; align-self: flex-start; }
+.answers a { padding: 6px 12px; border: 1px solid #2563eb; border-radius: 16px; color: #2563eb; font-size: 14px; text-decoration: none; }
 .answers button { padding: 6px 12px; border: 1px solid #2563eb; border-radius: 16px; background: #fff; color: #2563eb; cursor: pointer; font-size: 14px; }
 .status { font-size: 12px; color: #6b7280; padding: 4px 12px; background: #f5f7fb; }
 .status:empty { display: none; }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { LIMITS, errorText } from '../../../src/protocol';
 import type { Db } from '../../db/database';
 import {
+  botActionLinks,
   channelDeliveries,
   channelInboundEvents,
   chats,
@@ -15,6 +16,7 @@ import { messageRow } from '../../sync/wire-rows';
 import { lockOrganizationLog } from '../../sync/event-log';
 import type { OutboundMessage, SendResult } from '../adapter';
 import { adapterOf } from '../registry';
+import { withLinkLines } from '../shared/link-lines';
 import { adapterChannel, failureText, type PipelineDeps } from './pipeline-deps';
 import { noteHealth } from './health';
 import { applyEarlyStatusReports } from './statuses';
@@ -126,6 +128,7 @@ async function threadOf(db: Db, chatId: string, before: Date) {
 async function outboundOf(
   db: Db,
   job: Job,
+  publicUrl: string | null,
 ): Promise<{ message: OutboundMessage } | { failed: string }> {
   const [message] = await db.select().from(messages).where(eq(messages.id, job.messageId));
   const [chat] = await db.select().from(chats).where(eq(chats.id, job.chatId));
@@ -141,11 +144,32 @@ async function outboundOf(
           .from(files)
           .where(inArray(files.id, ids));
   const { thread, lastInbound } = await threadOf(db, chat.id, message.createdAt);
+  const links =
+    message.links.length === 0
+      ? []
+      : await db
+          .select({
+            actionId: botActionLinks.id,
+            name: botActionLinks.name,
+            kind: botActionLinks.kind,
+            url: botActionLinks.url,
+          })
+          .from(botActionLinks)
+          .where(
+            inArray(
+              botActionLinks.id,
+              message.links.map((link) => link.actionId),
+            ),
+          );
   return {
     message: {
       messageId: message.id,
       recipient,
-      text: message.text,
+      text: withLinkLines(
+        message.text,
+        message.links.flatMap((link) => links.filter((row) => row.actionId === link.actionId)),
+        publicUrl,
+      ),
       files: ids.flatMap((id) => {
         const file = stored.find((candidate) => candidate.id === id);
         return file ? [{ id: file.id, name: file.name, type: file.type, bytes: file.data }] : [];
@@ -223,7 +247,7 @@ async function deliver(deps: PipelineDeps, job: Job): Promise<void> {
     await holdForReauthorization(deps, job, errorText('CHANNEL_REAUTHORIZATION_REQUIRED', 'en'));
     return;
   }
-  const outbound = await outboundOf(db, job);
+  const outbound = await outboundOf(db, job, deps.publicUrl ?? null);
   if ('failed' in outbound) {
     await markUndelivered(deps, job, outbound.failed);
     return;

@@ -19,6 +19,8 @@ export type PipelineDeps = {
    * a time through executeCommand.
    */
   execute?: (caller: CommandCaller, command: CommandEnvelope) => Promise<CommandResult>;
+  /** PUBLIC_URL: where a bot's link pages are (/bot-action/{id}); null when the installation has none. */
+  publicUrl?: string | null;
 };
 
 /** A stored channel row as its adapter sees it, with whether it is active. */

@@ -12,6 +12,7 @@ export const visitorMessage = (row: Message): VisitorMessage => ({
   createdAt: row.createdAt,
   attachments: row.attachments,
   ...(row.buttons && row.buttons.length > 0 ? { buttons: row.buttons } : {}),
+  ...(row.links && row.links.length > 0 ? { links: row.links } : {}),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
 import { chatbots } from '../../db/schema';
+import { requireOption } from '../core/require-option';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { requireRight } from '../core/require-viewer';
@@ -17,6 +18,7 @@ export async function chatbotSave(
   payload: CommandPayload<'chatbot.save'>,
 ): Promise<void> {
   requireRight(scope, 'AUTHORITY_SERVICE_ACCOUNT');
+  await requireOption(scope, 'OPTION_CHAT_BOT');
   const current = await lockChatbot(scope, payload.chatbotId);
   if (!current && payload.baseVersion !== null) fail('CHATBOT_NOT_FOUND');
   if (current && payload.baseVersion !== current.version)

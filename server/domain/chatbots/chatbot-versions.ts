@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CommandPayload } from '../../../src/protocol';
 import { chatbots, chatbotVersions } from '../../db/schema';
+import { requireOption } from '../core/require-option';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { requireRight } from '../core/require-viewer';
@@ -16,6 +17,7 @@ export async function chatbotPublish(
   payload: CommandPayload<'chatbot.publish'>,
 ): Promise<void> {
   const viewer = requireRight(scope, 'AUTHORITY_SERVICE_ACCOUNT');
+  await requireOption(scope, 'OPTION_CHAT_BOT');
   const bot = await lockChatbot(scope, payload.chatbotId);
   if (!bot) fail('CHATBOT_NOT_FOUND');
   if (payload.version !== bot.version) fail('CHATBOT_VERSION_CONFLICT', { version: bot.version });
@@ -58,6 +60,7 @@ export async function chatbotRestore(
   payload: CommandPayload<'chatbot.restore'>,
 ): Promise<void> {
   requireRight(scope, 'AUTHORITY_SERVICE_ACCOUNT');
+  await requireOption(scope, 'OPTION_CHAT_BOT');
   const bot = await lockChatbot(scope, payload.chatbotId);
   if (!bot) fail('CHATBOT_NOT_FOUND');
   if (payload.baseVersion !== bot.version)

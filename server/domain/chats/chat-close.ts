@@ -11,6 +11,7 @@ import { requireViewer } from '../core/require-viewer';
 import { sendAutoReply } from '../distribution/auto-replies';
 import { operatorTeams } from '../distribution/operator-teams';
 import type { AutoCloseReason } from '../distribution/timers-due';
+import { endBotSession } from '../chatbots/bot-session';
 
 /**
  * Closes a chat. When the organization uses request categories a chat needs one to close
@@ -52,22 +53,34 @@ export type SystemCloseReason = AutoCloseReason | 'spam';
 export async function closeChat(
   scope: CommandScope,
   chat: ChatRecord,
-  close: { categoryId: string | null; reason: SystemCloseReason | null },
+  close: {
+    categoryId: string | null;
+    reason: SystemCloseReason | null;
+    /** A chat bot's final action closed it (the report's "closed by bot"). */
+    byBot?: boolean;
+  },
 ): Promise<void> {
   const { categoryId, reason } = close;
+  // A close ends every hold, a bot's too (an auto-close of a chat the customer left at the bot).
+  if (chat.botId) await endBotSession(scope, chat.id);
   const updated = await updateChat(scope, chat.id, {
     status: 'closed',
     closedAt: scope.now,
     categoryId,
     closeReason: reason,
     queuedAt: null,
+    botId: null,
   });
   const changes: StoredChange[] = await chatMoveChanges(scope.tx, chat, updated);
   if (categoryId !== chat.categoryId) {
     changes.push(await addHistory(scope, updated, 'category_set', { categoryId }));
   }
   changes.push(
-    await addHistory(scope, updated, 'closed', reason ? { categoryId, reason } : { categoryId }),
+    await addHistory(scope, updated, 'closed', {
+      categoryId,
+      ...(reason ? { reason } : {}),
+      ...(close.byBot ? { by: 'bot' } : {}),
+    }),
   );
   const asksRating = reason !== 'unattended' && reason !== 'spam';
   // The customer's one-time rating link; channel adapters send it, the widget shows it.
@@ -81,7 +94,13 @@ export async function closeChat(
   }
   scope.emit(
     'chat.closed',
-    { chatId: chat.id, categoryId, by: reason ? 'system' : 'operator', reason, ratingLinkId },
+    {
+      chatId: chat.id,
+      categoryId,
+      by: close.byBot ? 'bot' : reason ? 'system' : 'operator',
+      reason,
+      ratingLinkId,
+    },
     changes,
   );
   if (chat.operatorId) scope.serveTeams(await operatorTeams(scope, chat.operatorId));

@@ -8,10 +8,15 @@ import { addHistory, chatMoveChanges } from './chat-changes';
 import { handlesChat, inViewerQueue, lockChat, updateChat } from './chat-access';
 import { requireViewer } from '../core/require-viewer';
 import { operatorTeams } from '../distribution/operator-teams';
+import { requireOption } from '../core/require-option';
+import { startBot } from '../chatbots/bot-runtime';
+import { endBotSession } from '../chatbots/bot-session';
 
 /**
- * Hands a chat to another operator (it stays in its team) or to a team's queue (it waits there
- * unassigned). Those who lose sight of it receive a delete.
+ * Hands a chat to another operator (it stays in its team), to a team's queue (it waits there
+ * unassigned) or to a published chat bot (it holds the chat until its final action). Those who
+ * lose sight of it receive a delete. A chat a bot holds may be taken from it the same way: the
+ * bot's conversation ends.
  */
 export async function chatTransfer(
   scope: CommandScope,
@@ -21,6 +26,15 @@ export async function chatTransfer(
   const chat = await lockChat(scope, payload.chatId);
   if (chat.status === 'closed') fail('CHAT_TRANSFER_IMPOSSIBLE');
   if (!handlesChat(viewer, chat) && !inViewerQueue(viewer, chat)) fail('CHAT_NOT_ASSIGNED_TO_YOU');
+
+  if ('botId' in payload.to) {
+    await requireOption(scope, 'OPTION_CHAT_BOT');
+    if (chat.botId === payload.to.botId) fail('CHAT_TRANSFER_IMPOSSIBLE');
+    // Only a published bot of the organization takes chats; any other answers as not found.
+    if (!(await startBot(scope, chat, payload.to.botId, 'transfer'))) fail('CHATBOT_NOT_FOUND');
+    return;
+  }
+  if (chat.botId) await endBotSession(scope, chat.id);
 
   if ('operatorId' in payload.to) {
     const operatorId = payload.to.operatorId;
@@ -39,6 +53,7 @@ export async function chatTransfer(
       operatorId: target.id,
       assignedAt: scope.now,
       queuedAt: null,
+      botId: null,
     });
     const alreadySees =
       rights.has('AUTHORITY_ALL_CHATS') ||
@@ -53,6 +68,7 @@ export async function chatTransfer(
       await addHistory(scope, updated, 'transferred', {
         fromOperatorId: chat.operatorId,
         toOperatorId: target.id,
+        ...(chat.botId ? { fromBotId: chat.botId } : {}),
       }),
     );
     scope.emit(
@@ -76,6 +92,7 @@ export async function chatTransfer(
     teamId: team.id,
     assignedAt: null,
     queuedAt: scope.now,
+    botId: null,
   });
   // The team's queue is served at once; the operator who handed it over has room again.
   scope.serveTeams([team.id]);
@@ -90,7 +107,11 @@ export async function chatTransfer(
     changes.push(await addHistory(scope, updated, 'unassigned', { operatorId: chat.operatorId }));
   }
   changes.push(
-    await addHistory(scope, updated, 'transferred', { fromTeamId: chat.teamId, toTeamId: team.id }),
+    await addHistory(scope, updated, 'transferred', {
+      fromTeamId: chat.teamId,
+      toTeamId: team.id,
+      ...(chat.botId ? { fromBotId: chat.botId } : {}),
+    }),
   );
   scope.emit(
     'chat.transferred',

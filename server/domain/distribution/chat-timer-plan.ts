@@ -12,6 +12,8 @@ import {
 /** A chat with what its team, channel and organization set for it. */
 export type TimedChat = ClosingChat & {
   expiry: ChatExpiry;
+  /** The chat bot holding it, if any: a bot answers at once, so nobody's reply is awaited. */
+  botId?: string | null;
   assignedAt: Date | null;
   lastClientMessageAt: Date | null;
   autoRepliesSent: readonly string[];
@@ -55,7 +57,7 @@ export function chatTimerPlan(chat: TimedChat, now: Date): PlannedTimer[] {
     ],
   ];
   if (chat.team) {
-    if (chat.status === 'assigned' && chat.assignedAt !== null) {
+    if (chat.status === 'assigned' && chat.assignedAt !== null && !chat.botId) {
       plan.push([
         'chat.redistribute',
         at(

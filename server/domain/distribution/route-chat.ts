@@ -11,11 +11,13 @@ import { assignChat, lockDistribution, operatorCandidate } from './serve-queue';
 /** Where a new chat goes: a person, a team's queue, or nowhere yet (a channel without a team). */
 export type Route =
   | { kind: 'operator'; id: string; ruleId: string | null }
+  /** A chat bot: the chat is given to it once opened, or queued when it has no published version. */
+  | { kind: 'bot'; id: string; ruleId: string | null }
   | { kind: 'team'; id: string; ruleId: string | null }
   | { kind: 'none'; ruleId: string | null };
 
-/** The active operators a rule may name for this client on this channel. */
-async function routingPeople(
+/** The active operators a rule (or a bot's final action) may name for this client on this channel. */
+export async function routingPeople(
   scope: CommandScope,
   channel: { id: string; teamId: string | null },
   clientId: string,
@@ -49,8 +51,8 @@ async function routingPeople(
 /**
  * Decides a new chat's route by its channel's rules (spec §3). Rules other than the default one
  * count only with the routing option. The default rule follows the channel's team, so a channel
- * moved to another team routes there without touching its rules. A chat-bot route falls back to
- * the channel's team until chat bots exist (saving such a rule is refused anyway).
+ * moved to another team routes there without touching its rules. A chat-bot route gives the new
+ * chat to the bot (server/domain/chatbots/bot-runtime.ts).
  */
 export async function decideRoute(
   scope: CommandScope,
@@ -91,7 +93,7 @@ export async function decideRoute(
   });
   if (!rule || rule.isDefault) return channelTeam(rule?.id ?? null);
   const destination = resolveAction(rule.action, await routingPeople(scope, channel, clientId));
-  if (!destination || destination.kind === 'bot') return channelTeam(rule.id);
+  if (!destination) return channelTeam(rule.id);
   return { ...destination, ruleId: rule.id };
 }
 

@@ -14,6 +14,7 @@ import { decideRoute, giveToRoutedOperator, type Route } from '../distribution/r
 import { sendAutoReply } from '../distribution/auto-replies';
 import { checkSender, setMessageAside } from './blacklist-check';
 import { newChannelClient } from '../clients/channel-client';
+import { answerBot, startBot } from '../chatbots/bot-runtime';
 
 /**
  * A customer's message from a channel adapter. The customer is found by the channel's own id
@@ -127,7 +128,10 @@ export async function messageReceive(
     .set({
       lastMessageAt: scope.now,
       lastClientMessageAt: scope.now,
-      unansweredSince: sql`coalesce(${chats.unansweredSince}, ${scope.now.toISOString()}::timestamptz)`,
+      // A bot answers a chat it holds: nobody waits for a person until it hands the chat over.
+      unansweredSince: open?.botId
+        ? null
+        : sql`coalesce(${chats.unansweredSince}, ${scope.now.toISOString()}::timestamptz)`,
       updatedAt: scope.now,
     })
     .where(eq(chats.id, chatId))
@@ -150,12 +154,15 @@ export async function messageReceive(
     // Nobody greets, takes or is offered a spam client's chat (issue 18 item 4).
     if (spam) return;
     await sendAutoReply(scope, chat, 'greeting');
-    // A person named by a rule takes it if they can; otherwise it waits in the team's queue.
+    // A bot named by a rule takes it when published; a person named by a rule takes it if they
+    // can; otherwise it waits in the team's queue.
+    if (route?.kind === 'bot' && (await startBot(scope, chat, route.id, 'routing'))) return;
     if (route?.kind !== 'operator' || !(await giveToRoutedOperator(scope, chat, route.id))) {
       scope.serveTeams([chat.teamId]);
     }
   } else {
     scope.emit('message.added', added, [...changes, chatPut, messagePut]);
+    if (chat.botId) await answerBot(scope, chat, text);
   }
 }
 

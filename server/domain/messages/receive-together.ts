@@ -37,7 +37,8 @@ type SenderFound = { clientId: string | null; entryId: string | null; chatId: st
 /**
  * For each sender at once: the client their identity in the channel belongs to, the blacklist
  * entry they match (the same rule as checkSender: their identity, the phone or e-mail the channel
- * gave, or an address of the client they already are), and their open chat in the channel.
+ * gave, or an address of the client they already are), and their open chat in the channel —
+ * none when a chat bot holds it: the bot's answer is the one-by-one handler's (answerBot).
  */
 async function findSenders(
   scope: CommandScope,
@@ -65,7 +66,7 @@ async function findSenders(
           or (b.kind = 'phone' and b.value = any (s.phones))
           or (b.kind = 'email' and b.value = any (s.emails)))
         order by b.added_at, b.id limit 1) as entry_id,
-      (select c.id from chats c
+      (select case when c.bot_id is null then c.id end from chats c
         where c.client_id = k.client_id and c.channel_id = s.channel_id and c.status <> 'closed'
         order by c.created_at desc limit 1) as chat_id
     from s
@@ -98,7 +99,7 @@ const byChat = (values: ReadonlyMap<string, Date>): SQL =>
  * UPDATE of their chats for the whole group, where message.receive one by one costs a dozen
  * statements each, two dozen for a new chat. Everything else (an unknown or blacklisted sender
  * with contacts to check, files, a sender's own message id already taken, an inactive channel, a
- * channel that routes by rules or greets) is left to the one-by-one handler, and so is every later
+ * channel that routes by rules or greets, a chat a bot holds) is left to the one-by-one handler, and so is every later
  * message of a customer one of those left is from: a customer's messages keep their order. Runs
  * under the organization's lock, which every unit of work of the organization takes first, so
  * nothing changes between the reads and the writes. Emits each taken message's events on the
@@ -218,6 +219,7 @@ export async function receiveTogether(
     status: 'delivered',
     attachments: [],
     buttons: [],
+    links: [],
     failureReason: null,
     template: null,
     heldFor: null,

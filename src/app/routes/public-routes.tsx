@@ -65,7 +65,10 @@ export const publicRoutes = [
   createRoute({
     ...child('bot-action/$uuid'),
     params: { parse: ({ uuid }) => ({ uuid: pathId(uuid) }) },
-    component: sectionPage('section.botAction'),
+    component: lazyRouteComponent(
+      () => import('../pages/BotActionRoutePage'),
+      'BotActionRoutePage',
+    ),
   }),
   createRoute({ ...child('success'), component: SuccessPage }),
   createRoute({ ...child('already-used'), component: AlreadyUsedPage }),

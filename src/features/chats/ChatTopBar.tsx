@@ -61,6 +61,13 @@ export function ChatTopBar({
           {urgency === 'none' ? null : (
             <span className={`badge badge--${urgency}`}>{t(`chats.expiry.${urgency}`)}</span>
           )}
+          {chat.botId ? (
+            <span className="badge" data-testid="chat-at-bot">
+              {t('chat.atBot', {
+                name: directory.bots.get(chat.botId)?.name ?? t('chat.transfer.bot'),
+              })}
+            </span>
+          ) : null}
         </div>
         <div className="chat-bar__facts">
           <span className="chat-bar__category" data-testid="chat-category">

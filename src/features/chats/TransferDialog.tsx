@@ -4,9 +4,26 @@ import { Dialog } from '../../ui/Dialog';
 import { useI18n } from '../../ui/i18n';
 import type { TransferTarget } from './commands';
 import type { Directory } from './queries';
-import { transferOperators, transferTeams } from './transfer-targets';
+import { transferBots, transferOperators, transferTeams } from './transfer-targets';
 
-/** Hands the chat to a colleague or to a team's queue. */
+type TargetKind = 'operator' | 'team' | 'bot';
+const KIND_LABEL = {
+  operator: 'chat.transfer.toOperator',
+  team: 'chat.transfer.toTeam',
+  bot: 'chat.transfer.toBot',
+} as const;
+const TARGET_LABEL = {
+  operator: 'chat.transfer.operator',
+  team: 'chat.transfer.team',
+  bot: 'chat.transfer.bot',
+} as const;
+const NONE_LABEL = {
+  operator: 'chat.transfer.noOperators',
+  team: 'chat.transfer.noTeams',
+  bot: 'chat.transfer.noBots',
+} as const;
+
+/** Hands the chat to a colleague, to a team's queue, or to a published chat bot. */
 export function TransferDialog({
   chat,
   directory,
@@ -20,10 +37,13 @@ export function TransferDialog({
 }) {
   const { t } = useI18n();
   const id = useId();
-  const [kind, setKind] = useState<'operator' | 'team'>('operator');
+  const [kind, setKind] = useState<TargetKind>('operator');
   const [targetId, setTargetId] = useState('');
   const operators = transferOperators(chat, directory.users.values(), directory.roles);
   const teams = transferTeams(chat, directory.teams.values());
+  const bots = transferBots(chat, directory.bots.values(), directory.organization);
+  // The bot choice is offered only where the plan has chat bots and one is published.
+  const kinds: TargetKind[] = bots === null ? ['operator', 'team'] : ['operator', 'team', 'bot'];
   const options =
     kind === 'operator'
       ? operators.map((user) => ({
@@ -32,7 +52,9 @@ export function TransferDialog({
             user.online ? 'operator.online' : 'operator.offline',
           )}`,
         }))
-      : teams.map((team) => ({ id: team.id, label: team.name }));
+      : kind === 'team'
+        ? teams.map((team) => ({ id: team.id, label: team.name }))
+        : (bots ?? []).map((bot) => ({ id: bot.id, label: bot.name }));
   const valid = options.some((option) => option.id === targetId);
   return (
     <Dialog
@@ -44,13 +66,19 @@ export function TransferDialog({
         testId: 'transfer-confirm',
         disabled: !valid,
         onConfirm: () => {
-          onTransfer(kind === 'operator' ? { operatorId: targetId } : { teamId: targetId });
+          onTransfer(
+            kind === 'operator'
+              ? { operatorId: targetId }
+              : kind === 'team'
+                ? { teamId: targetId }
+                : { botId: targetId },
+          );
         },
       }}
     >
       <fieldset className="segmented">
         <legend className="visually-hidden">{t('chat.transfer.to')}</legend>
-        {(['operator', 'team'] as const).map((option) => (
+        {kinds.map((option) => (
           <label key={option} className="segmented__option">
             <input
               type="radio"
@@ -62,18 +90,16 @@ export function TransferDialog({
                 setTargetId('');
               }}
             />
-            {t(option === 'operator' ? 'chat.transfer.toOperator' : 'chat.transfer.toTeam')}
+            {t(KIND_LABEL[option])}
           </label>
         ))}
       </fieldset>
       {options.length === 0 ? (
-        <p className="dialog__hint">
-          {t(kind === 'operator' ? 'chat.transfer.noOperators' : 'chat.transfer.noTeams')}
-        </p>
+        <p className="dialog__hint">{t(NONE_LABEL[kind])}</p>
       ) : (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-target`}>
-            {t(kind === 'operator' ? 'chat.transfer.operator' : 'chat.transfer.team')}
+            {t(TARGET_LABEL[kind])}
           </label>
           <select
             id={`${id}-target`}

@@ -38,6 +38,10 @@ export const CHATS_EN = {
   'chat.transfer.team': 'Team',
   'chat.transfer.noOperators': 'No available operators',
   'chat.transfer.noTeams': 'No available teams',
+  'chat.transfer.toBot': 'A chat bot',
+  'chat.transfer.bot': 'Chat bot',
+  'chat.transfer.noBots': 'No published chat bots',
+  'chat.atBot': 'At bot: {name}',
   'chat.transfer.confirm': 'Transfer',
   'chat.close.title': 'Close the chat',
   'chat.close.categoryRequired':
@@ -184,6 +188,10 @@ export const CHATS_RU: Record<keyof typeof CHATS_EN, string> = {
   'chat.transfer.team': 'Команда',
   'chat.transfer.noOperators': 'Нет доступных операторов',
   'chat.transfer.noTeams': 'Нет доступных команд',
+  'chat.transfer.toBot': 'Чат-боту',
+  'chat.transfer.bot': 'Чат-бот',
+  'chat.transfer.noBots': 'Нет опубликованных чат-ботов',
+  'chat.atBot': 'У бота: {name}',
   'chat.transfer.confirm': 'Передать',
   'chat.close.title': 'Закрыть чат',
   'chat.close.categoryRequired':

@@ -3,7 +3,7 @@ import { makeTextSafe } from '../../protocol';
 import { type NewFile, type OutboxRow } from '../../store';
 import { useEnqueue } from '../../store/hooks';
 
-export type TransferTarget = { operatorId: string } | { teamId: string };
+export type TransferTarget = { operatorId: string } | { teamId: string } | { botId: string };
 
 /**
  * The chat screen's commands. Each is written to the outbox with its predicted effect at once

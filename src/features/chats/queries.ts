@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type {
   Channel,
   Chat,
+  Chatbot,
   ChatHistoryEntry,
   Client,
   MessengerTemplate,
@@ -40,6 +41,8 @@ export type Directory = {
   channels: ReadonlyMap<string, Channel>;
   categories: CategoryTree;
   organization: Organization | undefined;
+  /** The organization's chat bots: a chat may be transferred to a published one. */
+  bots: ReadonlyMap<string, Chatbot>;
 };
 
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
@@ -47,13 +50,14 @@ const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => 
 export function useDirectory(): Directory | undefined {
   const db = useStore();
   return useLiveQuery(async () => {
-    const [users, teams, roles, channels, categories, organization] = await Promise.all([
+    const [users, teams, roles, channels, categories, organization, bots] = await Promise.all([
       db.users.toArray(),
       db.teams.toArray(),
       db.roles.toArray(),
       db.channels.toArray(),
       db.requestCategories.toArray(),
       db.organizations.toCollection().first(),
+      db.chatbots.orderBy('name').toArray(),
     ]);
     return {
       users: byId(users),
@@ -62,6 +66,7 @@ export function useDirectory(): Directory | undefined {
       channels: byId(channels),
       categories: categoryTree(categories),
       organization,
+      bots: byId(bots),
     };
   }, [db]);
 }

@@ -1,4 +1,4 @@
-import type { Chat, Role, Team, User } from '../../protocol';
+import type { Chat, Chatbot, Organization, Role, Team, User } from '../../protocol';
 
 /**
  * Who a chat can be handed to: active colleagues who may receive chats (their role holds chat
@@ -27,4 +27,21 @@ export function transferTeams(
   return [...teams]
     .filter((team) => !(chat.status === 'pending' && team.id === chat.teamId))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The chat bots a chat can be handed to: published ones (a draft takes no chats; the server
+ * refuses it with CHATBOT_NOT_FOUND), other than the one holding it. Null when the plan has no
+ * chat bots, so the dialog does not offer the choice at all.
+ */
+export function transferBots(
+  chat: Pick<Chat, 'botId'>,
+  bots: Iterable<Chatbot>,
+  organization: Pick<Organization, 'options'> | undefined,
+): Chatbot[] | null {
+  if (organization && !organization.options.includes('OPTION_CHAT_BOT')) return null;
+  const published = [...bots]
+    .filter((bot) => bot.publishedVersion !== null && bot.id !== chat.botId)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return published.length === 0 ? null : published;
 }

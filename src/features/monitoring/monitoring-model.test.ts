@@ -213,6 +213,15 @@ describe('the channel, team and operator tables', () => {
       assignedAt: at('07:00'),
       closedAt: at('09:15'),
     }),
+    // A chat a bot holds: at bot, not at work, and nobody's open dialog.
+    chat('b1', {
+      status: 'assigned',
+      channelId: 'web',
+      teamId: 'sup',
+      operatorId: null,
+      botId: 'greeter',
+      assignedAt: at('09:40'),
+    }),
     // A staff-started chat has no first reply time.
     chat('s1', {
       status: 'assigned',
@@ -240,9 +249,10 @@ describe('the channel, team and operator tables', () => {
   const operatorRow = (id: string) => tables.operators.find((row) => row.id === id);
   const channelRow = (id: string) => tables.channels.find((row) => row.id === id);
 
-  it('counts the queue and chats at work; at bot stays 0 while bots hold no chats', () => {
-    expect(teamRow('sup')).toMatchObject({ inQueue: 2, atWork: 4, atBot: 0 });
-    expect(channelRow('web')).toMatchObject({ inQueue: 2, atWork: 4 });
+  it('counts the queue, chats at work and chats at a bot', () => {
+    expect(teamRow('sup')).toMatchObject({ inQueue: 2, atWork: 4, atBot: 1 });
+    expect(channelRow('web')).toMatchObject({ inQueue: 2, atWork: 4, atBot: 1 });
+    expect(teamRow('sal')).toMatchObject({ atBot: 0 });
     expect(operatorRow('ann')).toMatchObject({ atWork: 2, inQueue: 2 });
     // Bob's teams are Support and Sales: both queues are his to watch.
     expect(operatorRow('bob')).toMatchObject({ atWork: 2, inQueue: 2 });

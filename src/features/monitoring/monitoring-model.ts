@@ -30,6 +30,8 @@ export type ChatFacts = {
   clientId: string;
   teamId: string | null;
   operatorId: string | null;
+  /** The chat bot holding it, if any ("at bot"). */
+  botId: string | null;
   rating: number | null;
   /** Staff started it: it has no first reply to wait for (docs/metrics.md). */
   byStaff: boolean;
@@ -52,6 +54,7 @@ export const chatFacts = (chat: Chat): ChatFacts => ({
   clientId: chat.clientId,
   teamId: chat.teamId,
   operatorId: chat.operatorId,
+  botId: chat.botId ?? null,
   rating: chat.rating,
   byStaff: chat.createdBy !== null,
   startAt: Date.parse(chat.createdAt),
@@ -165,7 +168,7 @@ export type SliceStatus = 'open' | 'full' | 'closed' | 'inactive';
 export type OperatorState = 'offline' | 'break' | 'in_work';
 
 export type SliceCounts = {
-  /** Open chats a chat bot holds. Bots never hold chats yet (docs/metrics.md), so 0 until they do. */
+  /** Open chats a chat bot holds (assigned to the bot, no operator). */
   atBot: number;
   /** Pending chats: waiting in the queue. */
   inQueue: number;
@@ -280,6 +283,11 @@ export function monitoringTables(
       const team = tallyOf(byTeam, chat.teamId);
       if (channel) channel.inQueue++;
       if (team) team.inQueue++;
+    } else if (chat.status === 'assigned' && chat.botId) {
+      const channel = tallyOf(byChannel, chat.channelId);
+      const team = tallyOf(byTeam, chat.teamId);
+      if (channel) channel.atBot++;
+      if (team) team.atBot++;
     } else if (chat.status === 'assigned') {
       const channel = tallyOf(byChannel, chat.channelId);
       const team = tallyOf(byTeam, chat.teamId);

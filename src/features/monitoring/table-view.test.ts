@@ -20,6 +20,7 @@ const row = (id: string, patch: Partial<ClientRow>): ClientRow => ({
   teamId: 'sup',
   teamName: 'Support',
   operatorId: null,
+  botId: null,
   operatorName: '',
   lastHumanOperatorId: null,
   lastHumanOperatorName: '',

@@ -13,6 +13,11 @@ export const PUBLIC_EN = {
   'rating.NORMAL': 'Normal',
   'rating.GOOD': 'Good',
   'rating.EXCELLENT': 'Excellent',
+  'botAction.thanks': 'Thank you for your answer!',
+  'botAction.continue': 'Go on to “{name}”',
+  'botAction.limitTitle': 'Bot message limit exceeded',
+  'botAction.limitText':
+    'The bot of {organization} takes only so many messages in one conversation. An operator will answer you in the chat.',
 } as const;
 
 export const PUBLIC_RU: Record<keyof typeof PUBLIC_EN, string> = {
@@ -25,4 +30,9 @@ export const PUBLIC_RU: Record<keyof typeof PUBLIC_EN, string> = {
   'rating.NORMAL': 'Нормально',
   'rating.GOOD': 'Хорошо',
   'rating.EXCELLENT': 'Отлично',
+  'botAction.thanks': 'Спасибо за ответ!',
+  'botAction.continue': 'Перейти: «{name}»',
+  'botAction.limitTitle': 'Превышен лимит сообщений боту',
+  'botAction.limitText':
+    'Бот компании {organization} принимает ограниченное число сообщений за один разговор. Оператор ответит вам в чате.',
 };

@@ -7,7 +7,12 @@ export const ChatTakePayload = v.object({ chatId: IdSchema });
 
 export const ChatTransferPayload = v.object({
   chatId: IdSchema,
-  to: v.union([v.strictObject({ operatorId: IdSchema }), v.strictObject({ teamId: IdSchema })]),
+  /** An operator (the chat stays in its team), a team's queue, or a published chat bot. */
+  to: v.union([
+    v.strictObject({ operatorId: IdSchema }),
+    v.strictObject({ teamId: IdSchema }),
+    v.strictObject({ botId: IdSchema }),
+  ]),
 });
 
 export const ChatClosePayload = v.object({

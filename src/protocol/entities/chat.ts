@@ -43,6 +43,11 @@ export const ChatSchema = v.object({
   reactedAt: v.nullable(TimestampSchema),
   /** The author of the last staff reply. */
   lastHumanOperatorId: v.nullable(IdSchema),
+  /**
+   * The chat bot holding it ("at bot": status assigned, no operator) until the bot's part ends;
+   * absent on rows synced before bots held chats.
+   */
+  botId: v.optional(v.nullable(IdSchema)),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

@@ -15,6 +15,10 @@ export const MESSAGE_HOLDS = ['reauthorization'] as const;
 
 export const MESSAGE_AUTHORS = ['client', 'operator', 'bot', 'system'] as const;
 
+/** A link button of a bot's message: its name, and the once-usable page that opens its address. */
+export const MessageLinkSchema = v.object({ name: v.string(), actionId: IdSchema });
+export type MessageLink = v.InferOutput<typeof MessageLinkSchema>;
+
 export const MessageSchema = v.object({
   id: IdSchema,
   chatId: IdSchema,
@@ -28,6 +32,11 @@ export const MessageSchema = v.object({
   attachments: v.array(AttachmentSchema),
   /** Answers offered as buttons (the system bot's auto-replies); absent on older rows. */
   buttons: v.optional(v.array(v.string())),
+  /**
+   * A chat bot's link buttons: each opens its address through the once-usable
+   * `/bot-action/{actionId}` page (docs/chatbots.md). Absent on older rows and other messages.
+   */
+  links: v.optional(v.array(MessageLinkSchema)),
   /**
    * Why a reply is `undelivered`, as the channel's provider said it (docs/channels.md); absent on
    * older rows and on every other status.
