@@ -136,26 +136,42 @@ describe('a Telegram channel', () => {
       expect(stored?.data).toEqual(photo);
     });
 
-    it('offers an auto-reply’s buttons as a reply keyboard, whose tap comes back as the customer’s words', async () => {
+    it('offers an auto-reply’s buttons as an inline keyboard, whose press comes back as the customer’s words', async () => {
       const bot = api.addBot('acme_keys_bot');
       const { channelId, admin } = await connect(bot.token, 'Telegram keys');
       await until(() => bot.webhook !== undefined);
+      // Telegram sends button presses only to a bot that asked for them.
+      expect(bot.webhook?.allowedUpdates).toContain('callback_query');
       await greetWithButtons(suite, admin, channelId, 'Hello! What is it about?', [
         'Prices',
         'Delivery',
       ]);
       await bot.customerWrites(anna, 'Hi');
-      await until(() => bot.sent.some((sent) => sent.keyboard !== undefined));
-      expect(bot.sent.filter((sent) => sent.keyboard !== undefined)).toMatchObject([
-        { text: 'Hello! What is it about?', keyboard: [['Prices'], ['Delivery']] },
-      ]);
-      // A reply keyboard's button sends its own text, as a message of the customer's.
-      await bot.customerWrites(anna, 'Delivery');
+      await until(() => bot.sent.some((sent) => sent.inlineKeyboard !== undefined));
+      const greeting = bot.sent.find((sent) => sent.inlineKeyboard !== undefined);
+      expect(greeting).toMatchObject({
+        text: 'Hello! What is it about?',
+        inlineKeyboard: [[{ text: 'Prices' }], [{ text: 'Delivery' }]],
+      });
+      // A press arrives as a callback_query; its label becomes the customer's message, and the
+      // press is answered so the button stops spinning.
+      if (!greeting) throw new Error('no greeting with buttons');
+      const press = await bot.customerPresses(anna, greeting, 'Delivery');
       await until(async () =>
         (await messagesOf(channelId, String(anna.id))).some(
           ({ message }) => message.text === 'Delivery',
         ),
       );
+      await until(() => bot.answeredPresses.has(press?.callback_query?.id ?? ''));
+      // A press delivered twice is still one message.
+      if (press) await bot.redeliver(press);
+      await until(
+        () => bot.webhookAnswers.filter((a) => a.updateId === press?.update_id).length === 2,
+      );
+      const deliveries = (await messagesOf(channelId, String(anna.id))).filter(
+        ({ message }) => message.text === 'Delivery',
+      );
+      expect(deliveries).toHaveLength(1);
     });
 
     it('delivers an operator’s reply exactly once after the Bot API answered 503, then 429', async () => {

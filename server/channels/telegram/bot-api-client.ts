@@ -10,6 +10,12 @@ import {
   type TgUser,
 } from './bot-api-types';
 
+/** What the bot receives: customers' messages, and presses of the buttons under its replies. */
+const ALLOWED_UPDATES = ['message', 'callback_query'];
+
+/** An inline button's callback data: its place in the keyboard. */
+export const pressData = (index: number): string => `answer:${index}`;
+
 /**
  * A small client of the Telegram Bot API (https://core.telegram.org/bots/api) at a configurable
  * root (TELEGRAM_API_ROOT): the public API, a company's local Bot API server, or the tests' one.
@@ -57,7 +63,7 @@ export class BotApiClient {
     await this.call('setWebhook', {
       url,
       secret_token: secretToken,
-      allowed_updates: ['message'],
+      allowed_updates: ALLOWED_UPDATES,
     });
   }
 
@@ -72,15 +78,17 @@ export class BotApiClient {
   async getUpdates(offset: number, timeout: number, signal?: AbortSignal): Promise<unknown[]> {
     const result = await this.call(
       'getUpdates',
-      { offset, timeout, limit: 100, allowed_updates: ['message'] },
+      { offset, timeout, limit: 100, allowed_updates: ALLOWED_UPDATES },
       signal,
     );
     return Array.isArray(result) ? (result as unknown[]) : [];
   }
 
   /**
-   * A text message; with `keyboard`, a reply keyboard under it whose buttons each send their own
-   * text back (one per row, hidden once used), so a tap arrives as the customer's message.
+   * A text message; with `keyboard`, an inline keyboard under it (one button per row) whose
+   * buttons each carry their place as callback data: a press comes back as a callback_query, and
+   * the label is read back from the message's own keyboard (update-to-inbound.ts), since labels of
+   * 64 characters do not fit callback data's 64 bytes.
    */
   async sendMessage(
     chatId: string,
@@ -91,9 +99,9 @@ export class BotApiClient {
       keyboard && keyboard.length > 0
         ? {
             reply_markup: {
-              keyboard: keyboard.map((label) => [{ text: label }]),
-              one_time_keyboard: true,
-              resize_keyboard: true,
+              inline_keyboard: keyboard.map((label, index) => [
+                { text: label, callback_data: pressData(index) },
+              ]),
             },
           }
         : {};
@@ -101,6 +109,14 @@ export class BotApiClient {
       TgMessageSchema,
       await this.call('sendMessage', { chat_id: chatId, text, ...markup }),
     );
+  }
+
+  /**
+   * Stops the spinner on a pressed button (Telegram shows one until the bot answers the query).
+   * Nothing rides on it: the press is already the customer's message.
+   */
+  async answerCallbackQuery(callbackQueryId: string): Promise<void> {
+    await this.call('answerCallbackQuery', { callback_query_id: callbackQueryId });
   }
 
   /** A photo or document uploaded as bytes (multipart), never as a link to us. */

@@ -50,10 +50,38 @@ export const TgMessageSchema = v.looseObject({
 });
 export type TgMessage = v.InferOutput<typeof TgMessageSchema>;
 
+/** A button of an inline keyboard: its label, and what a press sends back to the bot. */
+const TgInlineButtonSchema = v.looseObject({
+  text: v.string(),
+  callback_data: v.optional(v.string()),
+});
+
+/**
+ * A press of an inline keyboard's button: who pressed, the message it was under (with its
+ * keyboard, so the label pressed is read back from what we sent) and the button's data.
+ */
+export const TgCallbackQuerySchema = v.looseObject({
+  id: v.string(),
+  from: TgUserSchema,
+  message: v.optional(
+    v.looseObject({
+      message_id: v.number(),
+      chat: TgChatSchema,
+      reply_markup: v.optional(
+        v.looseObject({ inline_keyboard: v.array(v.array(TgInlineButtonSchema)) }),
+      ),
+    }),
+  ),
+  data: v.optional(v.string()),
+});
+
+export type TgCallbackQuery = v.InferOutput<typeof TgCallbackQuerySchema>;
+
 /** An Update: exactly one optional field besides update_id says what happened. */
 export const TgUpdateSchema = v.looseObject({
   update_id: v.number(),
   message: v.optional(TgMessageSchema),
+  callback_query: v.optional(TgCallbackQuerySchema),
 });
 export type TgUpdate = v.InferOutput<typeof TgUpdateSchema>;
 

@@ -16,7 +16,7 @@ import { BotApiClient, BotApiError } from './bot-api-client';
 import { checkBotToken } from './bot-check';
 import { replyParts, type ReplyPart } from './reply-parts';
 import { updateToInbound } from './update-to-inbound';
-import { pollUpdates } from './update-poller';
+import { answerPresses, pollUpdates, pressIdsOf } from './update-poller';
 import { SECRET_HEADER, webhookSecret } from './webhook-secret';
 import { secretMatches } from '../shared/derived-secret';
 import { RepliesInParts } from '../shared/reply-parts-sent';
@@ -77,6 +77,10 @@ export function telegramAdapter(env: AdapterEnvironment): ChannelAdapter {
           : undefined;
       if (typeof id !== 'number' || !Number.isSafeInteger(id))
         return { ok: false, status: 400, reason: 'no update_id' };
+      // A press is answered at once so its spinner stops; the press itself is the stored event.
+      const presses = pressIdsOf([update]);
+      if (presses.length > 0)
+        void answerPresses(new BotApiClient(apiRoot, tokenOf(channel)), presses);
       return { ok: true, events: [{ providerId: String(id), payload: update }] };
     },
 

@@ -29,6 +29,25 @@ export function eventsOfBatch(updates: readonly unknown[]): {
   return { events, nextOffset: highest === undefined ? undefined : highest + 1 };
 }
 
+/** The button presses among raw updates, by their query id: each is answered once stored. */
+export function pressIdsOf(updates: readonly unknown[]): string[] {
+  return updates.flatMap((update) => {
+    if (!update || typeof update !== 'object' || !('callback_query' in update)) return [];
+    const press = update.callback_query;
+    return press && typeof press === 'object' && 'id' in press && typeof press.id === 'string'
+      ? [press.id]
+      : [];
+  });
+}
+
+/**
+ * Answers button presses, so the customer's button stops spinning. Best effort: an answer that
+ * fails (a query older than Telegram keeps) changes nothing of the press, already stored.
+ */
+export async function answerPresses(client: BotApiClient, ids: readonly string[]): Promise<void> {
+  for (const id of ids) await client.answerCallbackQuery(id).catch(() => undefined);
+}
+
 /**
  * Receives by long-polling getUpdates, for installations with no public address. The offset is
  * kept in the channel's cursor and moved only after the pipeline stored the batch: a restart
@@ -55,6 +74,7 @@ export function pollUpdates(
       context.health({ connected: true });
       const { events, nextOffset } = eventsOfBatch(updates);
       if (events.length > 0) await context.deliver(events);
+      await answerPresses(client, pressIdsOf(updates));
       if (nextOffset !== undefined && nextOffset > offset)
         await context.cursor.set(OFFSET_KEY, String(nextOffset));
       backoff = BACKOFF_START_MS;

@@ -16,6 +16,41 @@ const message = (content: Record<string, unknown>, extra: Record<string, unknown
 });
 
 describe('a Telegram update as an inbound message', () => {
+  it('carries a press of a button under our reply as the customer’s answer, by its label', () => {
+    const press = {
+      update_id: 9002,
+      callback_query: {
+        id: '4382bfdwdsb323b2d9',
+        from: anna,
+        chat_instance: '-73',
+        data: 'answer:1',
+        message: {
+          message_id: 44,
+          from: { id: 7, is_bot: true, first_name: 'Acme' },
+          chat: privateChat,
+          date: 1_700_000_000,
+          text: 'Hello! What is it about?',
+          reply_markup: {
+            inline_keyboard: [
+              [{ text: 'Prices', callback_data: 'answer:0' }],
+              [{ text: 'Talk to a person', callback_data: 'answer:1' }],
+            ],
+          },
+        },
+      },
+    };
+    expect(updateToInbound(press)).toEqual({
+      kind: 'message',
+      updateId: 9002,
+      messageKey: 'press:4382bfdwdsb323b2d9',
+      chatId: '501',
+      sender: { externalId: '501', name: 'Anna Petrova' },
+      text: 'Talk to a person',
+      file: undefined,
+      callbackQueryId: '4382bfdwdsb323b2d9',
+    });
+  });
+
   it('carries a text message with the sender’s id and name, keyed by chat and message id', () => {
     expect(updateToInbound(message({ text: 'Hello, my order is late' }))).toEqual({
       kind: 'message',
@@ -71,9 +106,26 @@ describe('a Telegram update as an inbound message', () => {
       'not handled: edited_message',
     ],
     [
-      'a button press',
-      { update_id: 1, callback_query: { id: 'q', from: anna } },
-      'not handled: callback_query',
+      'a button press without its message (older than Telegram keeps)',
+      { update_id: 1, callback_query: { id: 'q', from: anna, data: 'answer:0' } },
+      'a button press without its message',
+    ],
+    [
+      'a button press naming no button of its message',
+      {
+        update_id: 1,
+        callback_query: {
+          id: 'q',
+          from: anna,
+          data: 'answer:5',
+          message: {
+            message_id: 3,
+            chat: privateChat,
+            reply_markup: { inline_keyboard: [[{ text: 'Prices', callback_data: 'answer:0' }]] },
+          },
+        },
+      },
+      'a button press naming no button',
     ],
     [
       'a sticker',

@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { TgUpdateSchema, type TgMessage, type TgPhotoSize } from './bot-api-types';
+import {
+  TgUpdateSchema,
+  type TgCallbackQuery,
+  type TgMessage,
+  type TgPhotoSize,
+} from './bot-api-types';
 
 /** A file the customer sent, still at Telegram: fetched with getFile at once on receipt. */
 export type InboundFileRef = {
@@ -21,14 +26,17 @@ export type InboundTelegram =
       sender: { externalId: string; name: string };
       text: string;
       file: InboundFileRef | undefined;
+      /** A button press's query, which the bot answers to stop the button's spinner. */
+      callbackQueryId?: string;
     }
   | { kind: 'ignored'; updateId: number | undefined; reason: string };
 
 /**
  * Turns a raw update (parsed JSON, unchecked) into an inbound message. Pure: no I/O, so every
- * kind of update is tested on its own. Kinds the inbox does not carry (edits, stickers, groups,
- * button presses) are skipped with the reason, which the caller logs; a malformed update is
- * skipped the same way, never a crash.
+ * kind of update is tested on its own. A press of a button under our reply is the customer's
+ * answer: its label, as if typed. Kinds the inbox does not carry (edits, stickers, groups) are
+ * skipped with the reason, which the caller logs; a malformed update is skipped the same way,
+ * never a crash.
  */
 export function updateToInbound(raw: unknown): InboundTelegram {
   const parsed = v.safeParse(TgUpdateSchema, raw);
@@ -37,6 +45,7 @@ export function updateToInbound(raw: unknown): InboundTelegram {
     return { kind: 'ignored', updateId, reason: 'malformed update' };
   }
   const update = parsed.output;
+  if (update.callback_query) return pressToInbound(update.update_id, update.callback_query);
   const message = update.message;
   if (!message) {
     const kinds = Object.keys(update).filter((key) => key !== 'update_id');
@@ -71,6 +80,37 @@ export function updateToInbound(raw: unknown): InboundTelegram {
     sender: { externalId: String(message.from.id), name: senderName(message.from) },
     text,
     file,
+  };
+}
+
+/**
+ * A press of an inline button under one of our replies: the label pressed, read back from that
+ * message's keyboard by the button's callback data. A press whose message is gone from the update
+ * (older than 48 hours) or whose data names no button cannot say what was answered: skipped.
+ */
+function pressToInbound(updateId: number, press: TgCallbackQuery): InboundTelegram {
+  const message = press.message;
+  if (!message) return { kind: 'ignored', updateId, reason: 'a button press without its message' };
+  if (message.chat.type !== 'private')
+    return { kind: 'ignored', updateId, reason: `not a private chat (${message.chat.type})` };
+  if (press.from.is_bot) return { kind: 'ignored', updateId, reason: 'not from a person' };
+  const label = (message.reply_markup?.inline_keyboard ?? [])
+    .flat()
+    .find(
+      (button) => button.callback_data !== undefined && button.callback_data === press.data,
+    )?.text;
+  if (label === undefined || label.trim() === '')
+    return { kind: 'ignored', updateId, reason: 'a button press naming no button' };
+  return {
+    kind: 'message',
+    updateId,
+    // A press is its own event: one query id per press, never reused by Telegram.
+    messageKey: `press:${press.id}`,
+    chatId: String(message.chat.id),
+    sender: { externalId: String(press.from.id), name: senderName(press.from) },
+    text: label,
+    file: undefined,
+    callbackQueryId: press.id,
   };
 }
 

@@ -27,6 +27,8 @@ export type SentMessage = {
   file?: SentFile;
   /** The reply keyboard's buttons, row by row, when the message carried one. */
   keyboard?: string[][];
+  /** The inline keyboard's buttons, row by row, when the message carried one. */
+  inlineKeyboard?: { text: string; callbackData: string }[][];
 };
 
 export type Customer = { id: number; firstName: string; lastName?: string; username?: string };
@@ -58,6 +60,11 @@ export class FakeBot {
   private readonly blockedBy = new Set<number>();
   readonly files = new Map<string, StoredFile>();
   private failures: { methods: string[] | '*'; failure: Failure }[] = [];
+  /** The update kinds the bot last asked for (setWebhook or getUpdates); all when never said. */
+  private allowedUpdates: string[] | undefined;
+  /** Button presses answered with answerCallbackQuery, by query id. */
+  readonly answeredPresses = new Set<string>();
+  private readonly presses = new Set<string>();
 
   constructor(
     readonly token: string,
@@ -138,6 +145,47 @@ export class FakeBot {
         sticker: { file_id: file.fileId, file_unique_id: file.uniqueId, width: 512, height: 512 },
       }),
     );
+  }
+
+  /**
+   * A customer presses a button of an inline keyboard under one of the bot's messages: Telegram
+   * sends the bot a callback_query with the message (and its keyboard) and the button's data —
+   * unless the bot's allowed_updates leave button presses out. Returns the update, or null then.
+   */
+  async customerPresses(
+    customer: Customer,
+    message: SentMessage,
+    label: string,
+  ): Promise<TgUpdate | null> {
+    const button = message.inlineKeyboard?.flat().find((candidate) => candidate.text === label);
+    if (!button) throw new Error(`no inline button "${label}" under message ${message.messageId}`);
+    if (this.allowedUpdates && !this.allowedUpdates.includes('callback_query')) return null;
+    const { message: shown } = this.update(customer, {});
+    if (!shown) throw new Error('no message composed');
+    const id = randomBytes(8).readBigUInt64BE().toString();
+    this.presses.add(id);
+    const update: TgUpdate = {
+      update_id: this.nextUpdateId++,
+      callback_query: {
+        id,
+        from: shown.from ?? { id: customer.id, is_bot: false, first_name: customer.firstName },
+        chat_instance: String(customer.id),
+        message: {
+          message_id: message.messageId,
+          from: this.user,
+          chat: shown.chat,
+          date: Math.floor(Date.now() / 1000),
+          ...(message.text !== undefined ? { text: message.text } : {}),
+          reply_markup: {
+            inline_keyboard: (message.inlineKeyboard ?? []).map((row) =>
+              row.map((entry) => ({ text: entry.text, callback_data: entry.callbackData })),
+            ),
+          },
+        },
+        data: button.callbackData,
+      },
+    };
+    return this.deliver(update);
   }
 
   /**
@@ -274,6 +322,7 @@ export class FakeBot {
         }
         if (!/^https?:\/\//.test(url)) throw botError(400, 'Bad Request: bad webhook: invalid URL');
         this.webhook = { url, secretToken, allowedUpdates: params.json('allowed_updates') };
+        this.allowedUpdates = this.webhook.allowedUpdates ?? this.allowedUpdates;
         if (params.string('drop_pending_updates') === 'true') this.pending = [];
         this.endWaiter(conflict("can't use getUpdates method while webhook is active"));
         // Updates waiting for getUpdates go to the new webhook, as Telegram does.
@@ -294,13 +343,44 @@ export class FakeBot {
         };
       case 'getUpdates':
         return this.getUpdates(params);
+      case 'answerCallbackQuery': {
+        const id = params.string('callback_query_id') ?? '';
+        if (!this.presses.has(id))
+          throw botError(
+            400,
+            'Bad Request: query is too old and response timeout expired or query ID is invalid',
+          );
+        this.answeredPresses.add(id);
+        return true;
+      }
       case 'sendMessage': {
         const chatId = this.knownChat(params);
         const text = params.string('text') ?? '';
         if (text.trim() === '') throw botError(400, 'Bad Request: message text is empty');
         if (text.length > 4096) throw botError(400, 'Bad Request: message is too long');
         const markup = params.json('reply_markup') as unknown as
-          { keyboard?: { text?: unknown }[][] } | undefined;
+          | {
+              keyboard?: { text?: unknown }[][];
+              inline_keyboard?: { text?: unknown; callback_data?: unknown }[][];
+            }
+          | undefined;
+        if (markup?.inline_keyboard !== undefined) {
+          const rows = markup.inline_keyboard.map((row) =>
+            row.map((button) => ({
+              text: typeof button.text === 'string' ? button.text : '',
+              callbackData: typeof button.callback_data === 'string' ? button.callback_data : '',
+            })),
+          );
+          if (rows.length === 0 || rows.some((row) => row.length === 0))
+            throw botError(400, "Bad Request: can't parse inline keyboard button");
+          for (const button of rows.flat()) {
+            if (button.text === '')
+              throw botError(400, 'Bad Request: text buttons are unallowed in the inline keyboard');
+            const bytes = Buffer.byteLength(button.callbackData);
+            if (bytes < 1 || bytes > 64) throw botError(400, 'Bad Request: BUTTON_DATA_INVALID');
+          }
+          return this.record({ method, chatId, text, inlineKeyboard: rows });
+        }
         if (markup?.keyboard !== undefined) {
           const rows = markup.keyboard.map((row) =>
             row.map((button) => (typeof button.text === 'string' ? button.text : '')),
@@ -393,6 +473,8 @@ export class FakeBot {
           "can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
         ),
       );
+    const allowed = params.json('allowed_updates');
+    if (Array.isArray(allowed)) this.allowedUpdates = allowed;
     const offset = Number(params.string('offset') ?? 0);
     const limit = Math.min(100, Math.max(1, Number(params.string('limit') ?? 100)));
     const timeout = Math.max(0, Number(params.string('timeout') ?? 0));

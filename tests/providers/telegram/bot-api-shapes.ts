@@ -52,7 +52,15 @@ export type TgUpdate = {
   update_id: number;
   message?: TgMessage;
   edited_message?: TgMessage;
-  callback_query?: { id: string; from: TgUser; data?: string };
+  callback_query?: {
+    id: string;
+    from: TgUser;
+    chat_instance: string;
+    message?: TgMessage & {
+      reply_markup?: { inline_keyboard: { text: string; callback_data: string }[][] };
+    };
+    data?: string;
+  };
 };
 
 /** `{ ok: false, error_code, description, parameters? }`: the Bot API's every refusal. */
