@@ -24,6 +24,7 @@ const SAMPLE_VALUES = {
   from: 'Sam Supervisor',
   to: 'Oscar Operator',
   team: 'Support',
+  bot: 'Front desk',
   category: 'Delivery',
   rating: 4,
   minutes: 10,

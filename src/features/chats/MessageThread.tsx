@@ -110,6 +110,7 @@ export function MessageThread({
   const names: HistoryNames = {
     user: (id) => directory.users.get(id)?.name ?? t('history.unknownUser'),
     team: (id) => directory.teams.get(id)?.name ?? t('history.unknownTeam'),
+    bot: (id) => directory.bots.get(id)?.name ?? t('history.unknownBot'),
     category: (id) => categoryLabel(directory.categories, id) ?? t('chat.category.unknown'),
     channel: (id) => directory.channels.get(id)?.name ?? t('history.unknownChannel'),
   };

@@ -9,6 +9,7 @@ const SAM = '00000000-0000-7000-8000-0000000000a2';
 const SUPPORT = '00000000-0000-7000-8000-0000000000e1';
 const LATE = '00000000-0000-7000-8000-0000000000f1';
 const SITE = '00000000-0000-7000-8000-0000000000c1';
+const GREETER = '00000000-0000-7000-8000-0000000000b1';
 
 const known: Record<string, string> = {
   [OSCAR]: 'Oscar Operator',
@@ -16,9 +17,16 @@ const known: Record<string, string> = {
   [SUPPORT]: 'Support',
   [LATE]: 'Delivery › Late delivery',
   [SITE]: 'Website chat',
+  [GREETER]: 'Front desk',
 };
 const lookup = (id: string) => known[id] ?? '?';
-const names: HistoryNames = { user: lookup, team: lookup, category: lookup, channel: lookup };
+const names: HistoryNames = {
+  user: lookup,
+  team: lookup,
+  category: lookup,
+  channel: lookup,
+  bot: lookup,
+};
 
 const entry = (
   kind: ChatHistoryEntry['kind'],
@@ -52,6 +60,21 @@ describe('history entry texts', () => {
       'Назначен: Oscar Operator',
     ],
     [entry('assigned'), 'Assigned', 'Назначен'],
+    [
+      entry('assigned', { botId: GREETER, version: 2, by: 'routing' }),
+      'The chat bot “Front desk” took the chat',
+      'Чат взял чат-бот «Front desk»',
+    ],
+    [
+      entry('transferred', { fromBotId: GREETER, fromTeamId: SUPPORT, toTeamId: SUPPORT }),
+      'The chat bot “Front desk” handed the chat to the Support team',
+      'Чат-бот «Front desk» передал чат команде Support',
+    ],
+    [
+      entry('closed', { categoryId: null, by: 'bot' }),
+      'Closed by the chat bot',
+      'Закрыт чат-ботом',
+    ],
     [
       entry('unassigned', { operatorId: OSCAR }),
       'Oscar Operator was unassigned',

@@ -7,6 +7,7 @@ export type HistoryNames = {
   team: (id: string) => string;
   category: (id: string) => string;
   channel: (id: string) => string;
+  bot: (id: string) => string;
 };
 
 export type HistoryText = { key: MessageKey; values: MessageValues };
@@ -27,6 +28,8 @@ export function historyText(entry: ChatHistoryEntry, names: HistoryNames): Histo
         : { key: 'history.created', values: {} };
     }
     case 'assigned': {
+      const botId = idIn(data, 'botId');
+      if (botId) return { key: 'history.assignedBot', values: { bot: names.bot(botId) } };
       const operatorId = idIn(data, 'operatorId');
       if (!operatorId) return { key: 'history.assignedNobody', values: {} };
       if (actorId === operatorId)
@@ -48,6 +51,13 @@ export function historyText(entry: ChatHistoryEntry, names: HistoryNames): Histo
       const toOperator = idIn(data, 'toOperatorId');
       const fromOperator = idIn(data, 'fromOperatorId');
       const toTeam = idIn(data, 'toTeamId');
+      const fromBot = idIn(data, 'fromBotId');
+      // A bot's final action handed it over (or someone took it from the bot).
+      if (fromBot && toTeam && !toOperator)
+        return {
+          key: 'history.botHandedToTeam',
+          values: { bot: names.bot(fromBot), team: names.team(toTeam) },
+        };
       if (toOperator && fromOperator)
         return {
           key: 'history.transferredFrom',
@@ -67,6 +77,7 @@ export function historyText(entry: ChatHistoryEntry, names: HistoryNames): Histo
     case 'category_removed':
       return { key: 'history.categoryRemoved', values: {} };
     case 'closed':
+      if (data.by === 'bot') return { key: 'history.closedByBot', values: {} };
       if (data.reason === 'client_inactivity')
         return { key: 'history.closedClientInactivity', values: {} };
       if (data.reason === 'inactivity') return { key: 'history.closedInactivity', values: {} };
