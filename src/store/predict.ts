@@ -164,8 +164,16 @@ export function predictRow(
     const chat = row as SyncRows['chats'];
     switch (command.type) {
       case 'chat.take':
-        return chat.status === 'pending'
-          ? { ...chat, status: 'assigned', operatorId: ctx.userId, assignedAt: at, reactedAt: null }
+        // A queued chat, or one taken over from a chat bot.
+        return chat.status === 'pending' || (chat.status === 'assigned' && chat.botId)
+          ? {
+              ...chat,
+              status: 'assigned',
+              operatorId: ctx.userId,
+              assignedAt: at,
+              reactedAt: null,
+              botId: null,
+            }
           : chat;
       case 'chat.transfer': {
         const to = (p.to ?? {}) as { operatorId?: string; teamId?: string; botId?: string };

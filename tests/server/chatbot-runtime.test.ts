@@ -347,4 +347,41 @@ describe('chat bots answering customers', () => {
     const [back] = await db().select().from(t.chats).where(eq(t.chats.id, chat.id));
     expect(back).toMatchObject({ status: 'pending', botId: null });
   });
+
+  it('let the team step in: a take, or an answer, takes the chat over from the bot', async () => {
+    const bot = await publish('Step in', greeter(suite.ids.sales.id));
+    await routeTo(bot);
+    const taken = `bot-${newId()}`;
+    await writes(taken, 'Hello');
+    const atBot = await chatOf(taken);
+    expect(atBot.teamId).toBe(suite.ids.channel.teamId);
+    // The demo operator is in the channel's team, so sees the chat with the bot and may take it.
+    expectOk(await run(suite, suite.operator, 'chat.take', { chatId: atBot.id }));
+    expect(await chatOf(taken)).toMatchObject({
+      status: 'assigned',
+      operatorId: suite.ids.operator.id,
+      botId: null,
+    });
+    expect(await openSession(atBot.id)).toBeUndefined();
+    // The customer's next words reach the operator, not the bot.
+    const before = (await botMessages(atBot.id)).length;
+    await writes(taken, 'Talk to a person');
+    expect(await botMessages(atBot.id)).toHaveLength(before);
+
+    const answered = `bot-${newId()}`;
+    await writes(answered, 'Hello');
+    const chat = await chatOf(answered);
+    expectOk(
+      await run(suite, suite.operator, 'message.send', {
+        chatId: chat.id,
+        messageId: newId(),
+        text: 'Hi, this is Oscar, I will help you',
+      }),
+    );
+    expect(await chatOf(answered)).toMatchObject({
+      operatorId: suite.ids.operator.id,
+      botId: null,
+    });
+    expect(await openSession(chat.id)).toBeUndefined();
+  });
 });

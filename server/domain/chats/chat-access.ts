@@ -14,9 +14,14 @@ export const canSeeChat = (viewer: Viewer, chat: ChatRecord): boolean =>
 export const handlesChat = (viewer: Viewer, chat: ChatRecord): boolean =>
   chat.operatorId === viewer.id || viewer.rights.has('AUTHORITY_ALL_CHATS');
 
-/** Whether a chat waits in one of the viewer's team queues. */
+/**
+ * Whether a chat waits in one of the viewer's team queues — or is with a chat bot in one of their
+ * teams: its people may step in (take it over, answer, transfer it).
+ */
 export const inViewerQueue = (viewer: Viewer, chat: ChatRecord): boolean =>
-  chat.status === 'pending' && chat.teamId !== null && viewer.teamIds.includes(chat.teamId);
+  (chat.status === 'pending' || chat.botId !== null) &&
+  chat.teamId !== null &&
+  viewer.teamIds.includes(chat.teamId);
 
 /**
  * The chat, locked for this transaction. A chat of another organization, or one the viewer may

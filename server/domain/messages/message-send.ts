@@ -8,6 +8,7 @@ import { fail } from '../core/domain-error';
 import { addHistory, chatMoveChanges } from '../chats/chat-changes';
 import { lockChat, updateChat, type ChatRecord } from '../chats/chat-access';
 import { replyAssignment } from './reply-assignment';
+import { endBotSession } from '../chatbots/bot-session';
 import { requireViewer } from '../core/require-viewer';
 import type { Viewer } from '../../auth/viewer';
 import { storedAttachments } from './message-attachments';
@@ -96,6 +97,8 @@ export async function storeStaffMessage(
     .returning();
   if (!message) fail('UNKNOWN_ERROR');
   if (!internal) await queueDelivery(scope, message, chat.channelId);
+  // A person answering a chat a bot holds steps in: the bot stops.
+  if (takes && chat.botId) await endBotSession(scope, chat.id);
   const changes: StoredChange[] = [];
   let updated = chat;
   if (!internal) {
@@ -116,6 +119,7 @@ export async function storeStaffMessage(
             assignedAt: scope.now,
             queuedAt: null,
             reactedAt: scope.now,
+            botId: null,
           }
         : {}),
     });

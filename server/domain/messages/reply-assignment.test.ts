@@ -29,6 +29,18 @@ describe('what a reply does to the assignment', () => {
       'take',
     ],
     [
+      'the operator answers a chat a bot holds in their team: they step in',
+      operator,
+      { status: 'assigned', teamId: 'support', operatorId: null, botId: 'bot' },
+      'take',
+    ],
+    [
+      'the operator answers a chat a bot holds in another team',
+      operator,
+      { status: 'assigned', teamId: 'sales', operatorId: null, botId: 'bot' },
+      'refuse',
+    ],
+    [
       'the operator answers a queue they are not in',
       operator,
       { status: 'pending', teamId: 'sales', operatorId: null },

@@ -16,12 +16,13 @@ const supervisor = {
 };
 const observer = { id: ME, teamIds: [TEAM], rights: new Set<Right>() };
 
-type ChatState = Pick<Chat, 'status' | 'operatorId' | 'teamId'>;
+type ChatState = Pick<Chat, 'status' | 'operatorId' | 'teamId' | 'botId'>;
 const pendingHere: ChatState = { status: 'pending', operatorId: null, teamId: TEAM };
 const pendingElsewhere: ChatState = { status: 'pending', operatorId: null, teamId: 'sales' };
 const mine: ChatState = { status: 'assigned', operatorId: ME, teamId: TEAM };
 const colleagues: ChatState = { status: 'assigned', operatorId: 'other', teamId: TEAM };
 const closedMine: ChatState = { status: 'closed', operatorId: ME, teamId: TEAM };
+const atBotHere: ChatState = { status: 'assigned', operatorId: null, teamId: TEAM, botId: 'b1' };
 
 describe('what the chat top bar offers', () => {
   it.each([
@@ -29,6 +30,7 @@ describe('what the chat top bar offers', () => {
     ['an operator', 'a chat of another team’s queue', 'take', operator, pendingElsewhere],
     ['an operator', 'their own chat', 'transfer close setCategory reply', operator, mine],
     ['an operator', 'a colleague’s chat', '', operator, colleagues],
+    ['an operator', 'a chat a bot holds in their team', 'take transfer reply', operator, atBotHere],
     ['an operator', 'their closed chat', 'setCategory', operator, closedMine],
     [
       'a supervisor',

@@ -18,16 +18,17 @@ export type ChatActions = {
  * still decides, and a refusal still surfaces with its reason.
  */
 export function chatActions(
-  chat: Pick<Chat, 'status' | 'operatorId' | 'teamId'>,
+  chat: Pick<Chat, 'status' | 'operatorId' | 'teamId' | 'botId'>,
   viewer: ChatViewer,
 ): ChatActions {
   const allChats = viewer.rights.has('AUTHORITY_ALL_CHATS');
   const handles = chat.operatorId === viewer.id || allChats;
-  const inQueue =
-    chat.status === 'pending' && chat.teamId !== null && viewer.teamIds.includes(chat.teamId);
+  // A chat a bot holds waits for its team like a queued one: its people may step in.
+  const waiting = chat.status === 'pending' || Boolean(chat.botId);
+  const inQueue = waiting && chat.teamId !== null && viewer.teamIds.includes(chat.teamId);
   const open = chat.status !== 'closed';
   return {
-    take: chat.status === 'pending' && viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION'),
+    take: open && waiting && viewer.rights.has('AUTHORITY_CHAT_DISTRIBUTION'),
     transfer: open && (handles || inQueue),
     close: open && handles,
     setCategory: handles,
