@@ -3,6 +3,7 @@ import type { Chatbot } from '../../protocol';
 import {
   botDraftKey,
   draftStatus,
+  followsServer,
   keepDraft,
   openDraft,
   readDraft,
@@ -167,5 +168,25 @@ describe('opening the editor on a kept draft', () => {
     expect(readDraft(storage, 'b1')).toBeNull();
     storage.setItem(botDraftKey('b1'), 'not json');
     expect(readDraft(storage, 'b1')).toBeNull();
+  });
+});
+
+describe('following the server while nothing is edited here', () => {
+  it('follows a restored version when the draft is still what was loaded', () => {
+    expect(followsServer(draft({ content: saved }), saved, bot(4, edited))).toBe(true);
+  });
+
+  it('never replaces an edit made here: the conflict choice is offered instead', () => {
+    expect(followsServer(draft({}), saved, bot(4))).toBe(false);
+    expect(draftStatus(draft({}), bot(4), 'none')).toBe('conflict');
+  });
+
+  it('does not follow while its own save is on its way, or without knowing what was loaded', () => {
+    const sending = draft({
+      content: saved,
+      saving: { commandId: 'c', baseVersion: 3, content: saved },
+    });
+    expect(followsServer(sending, saved, bot(4, edited))).toBe(false);
+    expect(followsServer(draft({ content: saved }), null, bot(4, edited))).toBe(false);
   });
 });

@@ -158,3 +158,24 @@ export function forgetDraft(storage: DraftStorage | undefined, botId: string): v
     // Nothing to forget where storage is denied.
   }
 }
+
+/**
+ * Whether the editor follows the bot as the server moves it on (a version restored, a save from
+ * another tab): only while the draft holds no edit of its own — it is still exactly `loaded`, the
+ * bot's content it was last equal to — so nothing typed here is ever replaced. With edits, the
+ * conflict choice is offered instead (draftStatus `conflict`).
+ */
+export function followsServer(
+  draft: BotDraft,
+  loaded: BotContent | null,
+  bot: Chatbot | undefined,
+): boolean {
+  return (
+    bot !== undefined &&
+    draft.saving === null &&
+    loaded !== null &&
+    (draft.baseVersion === null || bot.version > draft.baseVersion) &&
+    sameContent(draft.content, loaded) &&
+    !sameContent(draft.content, contentOf(bot))
+  );
+}
