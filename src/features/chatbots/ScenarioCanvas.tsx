@@ -53,6 +53,8 @@ export function ScenarioCanvas({
   const container = useRef<HTMLDivElement>(null);
   const cyRef = useRef<Core | null>(null);
   const drawn = useRef<readonly CanvasElement[]>([]);
+  // Whether the scenario has been drawn once: only then is it fitted to the canvas.
+  const opened = useRef(false);
   const latest = useRef({ handlers, mode });
   latest.current = { handlers, mode };
 
@@ -111,11 +113,16 @@ export function ScenarioCanvas({
       const from = source;
       const dragged = !cy.getElementById(GHOST_NODE).empty();
       endDraw();
-      const target = event.target as Core | cytoscape.SingularElementArgument;
-      if (!dragged || target === cy) return;
-      const element = target as cytoscape.SingularElementArgument;
-      if (element.isNode() && !element.hasClass('ghost'))
-        latest.current.handlers.onConnect(from, element.id());
+      if (!dragged) return;
+      // The node under the pointer where the drag ends (the event's own target may be the node
+      // the drag began on).
+      const { x, y } = event.position;
+      const target = cy.nodes().filter((node) => {
+        if (node.hasClass('ghost')) return false;
+        const box = node.boundingBox({ includeLabels: false });
+        return x >= box.x1 && x <= box.x2 && y >= box.y1 && y <= box.y2;
+      })[0];
+      if (target) latest.current.handlers.onConnect(from, target.id());
     });
     cy.on('dragfree', 'node', (event: EventObject) => {
       const node = event.target as cytoscape.NodeSingular;
@@ -125,13 +132,15 @@ export function ScenarioCanvas({
       cy.destroy();
       cyRef.current = null;
       drawn.current = [];
+      opened.current = false;
     };
   }, []);
 
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
-    const first = drawn.current.length === 0;
+    const first = !opened.current;
+    opened.current = true;
     const changes = elementChanges(drawn.current, elements);
     drawn.current = elements;
     if (

@@ -7,6 +7,7 @@ import {
   keepDraft,
   openDraft,
   readDraft,
+  sameData,
   settleSave,
   type BotDraft,
 } from './bot-draft';
@@ -107,6 +108,21 @@ describe('the state of the editor’s draft', () => {
     it(`${name}: ${status}`, () => {
       expect(draftStatus(draft, bot, save)).toBe(status);
     });
+});
+
+describe('comparing the draft with the bot the server sent back', () => {
+  it('ignores the order of keys, which the server’s jsonb changes', () => {
+    const reordered = JSON.parse(
+      JSON.stringify(saved.nodes, (_key, value: unknown) =>
+        value && typeof value === 'object' && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value).reverse())
+          : value,
+      ),
+    );
+    expect(sameData(saved.nodes, reordered)).toBe(true);
+    expect(sameData(saved.nodes, edited.nodes)).toBe(false);
+    expect(sameData({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+  });
 });
 
 describe('a save leaving the outbox', () => {

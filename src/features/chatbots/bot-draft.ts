@@ -40,13 +40,33 @@ export const contentOf = (bot: Chatbot): BotContent => ({
   nodes: bot.scenario.nodes,
 });
 
+/**
+ * Equal as plain data, whatever the order of an object's keys: the server keeps a scenario as
+ * PostgreSQL jsonb, which orders keys its own way, so the bot that comes back from a save is not
+ * equal to the draft as a JSON text.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameData(item, b[index]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && sameData(left[key], right[key]))
+  );
+}
+
 /** Equal as the server would store them: it trims the name and the description. */
 export function sameContent(a: BotContent, b: BotContent): boolean {
   return (
     a.name.trim() === b.name.trim() &&
     a.description.trim() === b.description.trim() &&
     a.defaultMessage === b.defaultMessage &&
-    (a.nodes === b.nodes || JSON.stringify(a.nodes) === JSON.stringify(b.nodes))
+    sameData(a.nodes, b.nodes)
   );
 }
 
