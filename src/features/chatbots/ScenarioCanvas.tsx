@@ -69,6 +69,15 @@ export function ScenarioCanvas({
       maxZoom: 3,
     });
     cyRef.current = cy;
+    // Cytoscape keeps where its container sits on the page from its last resize, but the notices
+    // above the canvas come and go (problems, a conflict), moving it: pointers would be read that
+    // far off. Measured again at each press, before cytoscape reads the press.
+    const element = container.current;
+    const remeasure = () => {
+      cy.resize();
+    };
+    element.addEventListener('mousedown', remeasure, true);
+    element.addEventListener('touchstart', remeasure, { capture: true, passive: true });
     let source: string | null = null;
     const endDraw = () => {
       source = null;
@@ -129,6 +138,8 @@ export function ScenarioCanvas({
       latest.current.handlers.onMove(node.id(), { ...node.position() });
     });
     return () => {
+      element.removeEventListener('mousedown', remeasure, true);
+      element.removeEventListener('touchstart', remeasure, true);
       cy.destroy();
       cyRef.current = null;
       drawn.current = [];
