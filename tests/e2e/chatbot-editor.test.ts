@@ -114,7 +114,9 @@ describe('the chat-bot editor in Chromium', () => {
     await page.getByTestId('channel-tab-routing').click({ timeout: 20_000 });
     await page.getByTestId('rule-add').click();
     const rule = page.getByTestId('rule-panel');
-    await rule.locator('input[name="name"]').fill('Everyone meets the front desk');
+    await rule.locator('input[name="name"]').fill('Greetings meet the front desk');
+    // A rule of its own conditions: the default rule already takes every chat.
+    await rule.getByTestId('rule-includeIntents').getByLabel('Greeting').check();
     await rule.locator('select[name="action"]').selectOption('chat_bot');
     await rule.locator('select[name="botId"]').selectOption({ label: FRONT_DESK.name });
     await rule.getByTestId('rule-save').click();
