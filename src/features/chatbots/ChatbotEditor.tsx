@@ -308,7 +308,10 @@ export function ChatbotEditor({
         onMode={setMode}
         nodes={nodes}
         selectedId={selectedId}
-        onSelect={setSelectedId}
+        onSelect={(nodeId) => {
+          setSelectedId(nodeId);
+          if (nodeId !== null) view.current?.centerOn(nodeId);
+        }}
         onAddNode={() => {
           const center = view.current?.center() ?? { x: 0, y: 0 };
           createAt({

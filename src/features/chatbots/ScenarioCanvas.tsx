@@ -11,6 +11,8 @@ export type CanvasMode = 'select' | 'move' | 'create' | 'delete';
 export type CanvasView = {
   zoomBy: (factor: number) => void;
   fit: () => void;
+  /** Shows a node in the middle of the canvas, at least at full size: the node chooser's "go to". */
+  centerOn: (nodeId: string) => void;
   /** The middle of what the canvas shows, in the scenario's coordinates: where "Add node" puts one. */
   center: () => Position;
 };
@@ -204,6 +206,13 @@ export function ScenarioCanvas({
       },
       fit: () => {
         cyRef.current?.fit(undefined, 40);
+      },
+      centerOn: (nodeId) => {
+        const cy = cyRef.current;
+        const node = cy?.getElementById(nodeId);
+        if (!cy || !node || node.empty()) return;
+        if (cy.zoom() < 1) cy.zoom(1);
+        cy.center(node);
       },
       center: () => {
         const cy = cyRef.current;
