@@ -10,7 +10,7 @@
  * (it crashed) is listed and makes the run exit non-zero.
  *
  *   npm run bench                          everything
- *   npm run bench -- --only ui,sync        some scripts (names below; `monitoring` is issue 21's)
+ *   npm run bench -- --only ui,sync        some scripts (names below; `monitoring` is issue 21's, `chatbot` issue 24's)
  *   npm run bench -- --compare A.json B.json   the ratio of every figure of run B to run A
  */
 import { spawn } from 'node:child_process';
@@ -33,6 +33,7 @@ const SCRIPTS = [
   { name: 'peer', file: 'bench/store-peer.ts', needs: ['build', 'seed', 'browser'] },
   { name: 'vitals', file: 'bench/lighthouse.ts', needs: ['build', 'seed', 'browser'] },
   { name: 'monitoring', file: 'bench/ui-monitoring.ts', needs: ['build', 'seed', 'browser'] },
+  { name: 'chatbot', file: 'bench/ui-chatbot-editor.ts', needs: ['build', 'browser'] },
   { name: 'fanout', file: 'bench/fanout.ts', needs: [] },
   { name: 'ingest', file: 'bench/server-ingest.ts', needs: [] },
   { name: 'distribution', file: 'bench/distribution.ts', needs: [] },

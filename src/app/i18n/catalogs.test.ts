@@ -45,6 +45,8 @@ const SAMPLE_VALUES = {
   variable: 'one',
   first: 'one',
   second: 'two',
+  // The chat-bot pages (src/features/chatbots).
+  version: 3,
 };
 
 describe('message catalogs', () => {

@@ -21,6 +21,7 @@ import {
   MESSENGER_TEMPLATES_EN,
   MESSENGER_TEMPLATES_RU,
 } from '../../features/messenger-templates/messenger-templates-messages';
+import { CHATBOTS_EN, CHATBOTS_RU } from '../../features/chatbots/chatbots-messages';
 import { REPORTS_EN, REPORTS_RU } from '../../features/reports/reports-messages';
 import { MONITORING_EN, MONITORING_RU } from '../../features/monitoring/monitoring-messages';
 import { joinCatalogs } from './join-catalogs';
@@ -44,6 +45,7 @@ export const CATALOG_PARTS = {
   categories: { en: CATEGORIES_EN, ru: CATEGORIES_RU },
   templates: { en: TEMPLATES_EN, ru: TEMPLATES_RU },
   messengerTemplates: { en: MESSENGER_TEMPLATES_EN, ru: MESSENGER_TEMPLATES_RU },
+  chatbots: { en: CHATBOTS_EN, ru: CHATBOTS_RU },
   reports: { en: REPORTS_EN, ru: REPORTS_RU },
   monitoring: { en: MONITORING_EN, ru: MONITORING_RU },
 };

@@ -99,14 +99,14 @@ const chatBotChildren = [
   createRoute({
     getParentRoute: () => chatBotsRoute,
     path: '/',
-    component: sectionPage('section.preferences.chatBots'),
+    component: lazyRouteComponent(() => import('../pages/ChatbotsPage'), 'ChatbotsPage'),
   }),
   createRoute({
     getParentRoute: () => chatBotsRoute,
     path: 'bot',
     // The bot being edited; none while a new one is drawn.
     validateSearch: EditIdSearchSchema,
-    component: sectionPage('section.preferences.chatBot'),
+    component: lazyRouteComponent(() => import('../pages/ChatbotsPage'), 'ChatbotPage'),
   }),
 ] as const;
 const chatBotRoutes = chatBotsRoute.addChildren(chatBotChildren);
