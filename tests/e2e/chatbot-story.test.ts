@@ -9,68 +9,57 @@ import {
   signedInPage,
   type Page,
 } from './browser';
+import { FRONT_DESK, drawThreeNodeBot } from './chatbot-drawing';
 import { providerStory, shown, until } from './provider-story';
 
 /**
  * Issue 24's chat-bot story, end to end: the product as `npm start` runs it, with a local Telegram
- * Bot API server. A published three-node bot (a greeting with two buttons; one answers and closes
- * the chat, the other hands it to Support) receives the site chat's and the Telegram bot's new
- * chats by a routing rule; a customer on the demo site taps a button in the widget, a Telegram
+ * Bot API server. The administrator draws a three-node bot in the editor (a greeting with two
+ * buttons; one answers and closes the chat, the other hands it to Support), publishes it and sets
+ * it on the site chat's Routing tab and on a Telegram bot's channel; a customer on the demo site taps a button in the widget, a Telegram
  * customer presses an inline button, and each chat reaches the Support team's Pending list with
  * the bot's part in its thread.
  */
 const story = providerStory(startBotApiServer, (api) => ({ TELEGRAM_API_ROOT: api.url }));
 
-const GREETING = 'Hello! I am the shop’s assistant. What do you need?';
+const toast = (page: Page, text: string) =>
+  page.getByTestId('toast').filter({ hasText: text }).waitFor({ timeout: 20_000 });
 
-/** The Done-when's bot, as the editor saves it: three nodes, published. */
-async function publishFrontDesk(admin: Page, supportId: string): Promise<string> {
-  const id = newId();
-  const [hours, person] = [newId(), newId()];
-  const node = (fields: Record<string, unknown>) => ({
-    reply: { text: '', fileId: null },
-    buttons: [],
-    intents: [],
-    triggers: [],
-    defaultNext: null,
-    action: { kind: 'none' },
-    position: { x: 0, y: 0 },
-    ...fields,
-  });
-  await commandOk(admin, 'chatbot.save', {
-    chatbotId: id,
-    name: 'Front desk',
-    description: 'Greets customers first',
-    defaultMessage: 'Sorry, I did not get that. Please tap one of the buttons.',
-    baseVersion: null,
-    scenario: {
-      nodes: [
-        node({
-          id: newId(),
-          title: 'Greeting',
-          reply: { text: GREETING, fileId: null },
-          buttons: [
-            { id: newId(), name: 'Opening hours', kind: 'value', link: '', next: hours },
-            { id: newId(), name: 'Talk to a person', kind: 'value', link: '', next: person },
-          ],
-        }),
-        node({
-          id: hours,
-          title: 'Hours',
-          reply: { text: 'We are open 9:00–18:00, Monday to Friday.', fileId: null },
-          action: { kind: 'close' },
-        }),
-        node({
-          id: person,
-          title: 'Person',
-          reply: { text: 'Connecting you with our team.', fileId: null },
-          action: { kind: 'team', teamId: supportId },
-        }),
-      ],
-    },
-  });
-  await commandOk(admin, 'chatbot.publish', { chatbotId: id, version: 1 });
-  return id;
+/**
+ * The administrator draws the Done-when's bot in the editor (chatbot-drawing.ts: a greeting with
+ * two buttons; one leads to an answer that closes the chat, the other to a transfer to Support),
+ * saves and publishes it; returns its id.
+ */
+async function drawAndPublish(admin: Page, baseUrl: string): Promise<string> {
+  await admin.goto(`${baseUrl}/admin/preferences/chat-bots`);
+  await admin.getByTestId('chatbot-add').click();
+  await admin.waitForURL(/\/chat-bots\/bot\?id=/);
+  await drawThreeNodeBot(admin, FRONT_DESK);
+  await admin.getByTestId('chatbot-problems').waitFor({ state: 'detached' });
+  await admin.getByTestId('chatbot-save').click();
+  await admin
+    .locator('[data-testid="chatbot-status"][data-status="saved"]')
+    .waitFor({ timeout: 20_000 });
+  await admin.getByTestId('chatbot-publish').click();
+  await toast(admin, 'Version 1 published');
+  return new URL(admin.url()).searchParams.get('id') ?? '';
+}
+
+/**
+ * The site chat's Routing tab gives greeting customers to the bot, as the administrator sets it
+ * (a rule of its own conditions: the default rule already takes every chat).
+ */
+async function routeSiteChatToBot(admin: Page, baseUrl: string, channelId: string): Promise<void> {
+  await admin.goto(`${baseUrl}/admin/preferences/channels/site_chat/edit/${channelId}`);
+  await admin.getByTestId('channel-tab-routing').click({ timeout: 20_000 });
+  await admin.getByTestId('rule-add').click();
+  const rule = admin.getByTestId('rule-panel');
+  await rule.locator('input[name="name"]').fill('Greetings meet the front desk');
+  await rule.getByTestId('rule-includeIntents').getByLabel('Greeting').check();
+  await rule.locator('select[name="action"]').selectOption('chat_bot');
+  await rule.locator('select[name="botId"]').selectOption({ label: FRONT_DESK.name });
+  await rule.getByTestId('rule-save').click();
+  await toast(admin, 'Routing rule created');
 }
 
 /** The channel's new chats go to the bot: a routing rule on the channel, as the Routing tab saves it. */
@@ -102,16 +91,6 @@ async function channelIdOf(admin: Page, baseUrl: string, name: string): Promise<
   return id;
 }
 
-/** The id of a team the teams page shows by this name. */
-async function teamIdOf(admin: Page, baseUrl: string, name: string): Promise<string> {
-  await admin.goto(`${baseUrl}/admin/teams/all`);
-  const row = admin.getByTestId('team-row').filter({ hasText: name }).first();
-  await row.waitFor({ timeout: 20_000 });
-  const id = await row.getAttribute('data-team-id');
-  if (!id) throw new Error(`no id on the ${name} team's row`);
-  return id;
-}
-
 describe('a chat bot on the site chat and in Telegram', () => {
   it('greets customers with buttons, follows the one they tap, and hands them to the team with its part in the thread', async () => {
     const [api, app, browser] = [story.provider(), story.app(), story.browser()];
@@ -121,9 +100,12 @@ describe('a chat bot on the site chat and in Telegram', () => {
       'admin@demo.test',
     );
     await admin.waitForURL(/\/admin\//);
-    const supportId = await teamIdOf(admin, app.baseUrl, 'Support');
-    const botId = await publishFrontDesk(admin, supportId);
-    await routeToBot(admin, await channelIdOf(admin, app.baseUrl, 'Website chat'), botId);
+    const botId = await drawAndPublish(admin, app.baseUrl);
+    await routeSiteChatToBot(
+      admin,
+      app.baseUrl,
+      await channelIdOf(admin, app.baseUrl, 'Website chat'),
+    );
 
     // The Telegram bot, connected through its wizard, routes to the same chat bot.
     const telegramBot = api.addBot('front_desk_shop_bot');
@@ -150,25 +132,24 @@ describe('a chat bot on the site chat and in Telegram', () => {
       app.baseUrl,
     );
 
-    // A customer on the site: the bot greets with its buttons; "Opening hours" is not tapped,
-    // "Talk to a person" is.
+    // A customer on the site greets: the bot answers with its buttons, and one is tapped.
     const { context: customerContext, page: customer } = await customerOnDemoSite(
       browser,
       app.baseUrl,
     );
-    await customer.getByTestId('widget-input').fill('Hi, I have a question about my order');
+    await customer.getByTestId('widget-input').fill('Hello!');
     await customer.getByTestId('widget-input').press('Enter');
     await customer
       .getByTestId('widget-message')
-      .filter({ hasText: GREETING })
+      .filter({ hasText: FRONT_DESK.greeting })
       .waitFor({ timeout: 20_000 });
     const answers = customer.getByTestId('widget-answer');
     await answers.first().waitFor();
-    expect(await answers.allInnerTexts()).toEqual(['Opening hours', 'Talk to a person']);
-    await answers.filter({ hasText: 'Talk to a person' }).click();
+    expect(await answers.allInnerTexts()).toEqual([...FRONT_DESK.buttons]);
+    await answers.filter({ hasText: FRONT_DESK.buttons[1] }).click();
     await customer
       .getByTestId('widget-message')
-      .filter({ hasText: 'Connecting you with our team.' })
+      .filter({ hasText: FRONT_DESK.transfer })
       .waitFor({ timeout: 20_000 });
     // The buttons go once answered.
     await expect.poll(() => answers.count(), { timeout: 10_000 }).toBe(0);
@@ -177,8 +158,8 @@ describe('a chat bot on the site chat and in Telegram', () => {
     const siteRow = operator.getByTestId('chat-row').filter({ hasText: 'Website visitor' }).first();
     await siteRow.waitFor({ timeout: 20_000 });
     await siteRow.click();
-    await shown(operator, GREETING);
-    await shown(operator, 'Talk to a person');
+    await shown(operator, FRONT_DESK.greeting);
+    await shown(operator, FRONT_DESK.buttons[1]);
     await operator
       .getByText('The chat bot “Front desk” handed the chat to the Support team')
       .waitFor({ timeout: 20_000 });
@@ -194,13 +175,13 @@ describe('a chat bot on the site chat and in Telegram', () => {
     );
     const greeting = telegramBot.sent.find((sent) => sent.inlineKeyboard !== undefined);
     expect(greeting).toMatchObject({
-      text: GREETING,
-      inlineKeyboard: [[{ text: 'Opening hours' }], [{ text: 'Talk to a person' }]],
+      text: FRONT_DESK.greeting,
+      inlineKeyboard: [[{ text: FRONT_DESK.buttons[0] }], [{ text: FRONT_DESK.buttons[1] }]],
     });
     if (!greeting) throw new Error('no greeting');
-    const press = await telegramBot.customerPresses(tamara, greeting, 'Talk to a person');
+    const press = await telegramBot.customerPresses(tamara, greeting, FRONT_DESK.buttons[1]);
     await until(
-      () => telegramBot.sent.some((sent) => sent.text === 'Connecting you with our team.'),
+      () => telegramBot.sent.some((sent) => sent.text === FRONT_DESK.transfer),
       'the bot’s last words in Telegram',
     );
     await until(() => telegramBot.answeredPresses.has(press?.callback_query?.id ?? ''));
@@ -210,8 +191,8 @@ describe('a chat bot on the site chat and in Telegram', () => {
       .first();
     await telegramRow.waitFor({ timeout: 20_000 });
     await telegramRow.click();
-    await shown(operator, GREETING);
-    await shown(operator, 'Talk to a person');
+    await shown(operator, FRONT_DESK.greeting);
+    await shown(operator, FRONT_DESK.buttons[1]);
     await operatorContext.close();
   });
 });
