@@ -9,7 +9,7 @@ import {
   signedInPage,
   type Page,
 } from './browser';
-import { FRONT_DESK, drawThreeNodeBot } from './chatbot-drawing';
+import { FRONT_DESK, drawThreeNodeBot, firstWords } from './chatbot-drawing';
 import { providerStory, shown, until } from './provider-story';
 
 /**
@@ -36,6 +36,20 @@ async function drawAndPublish(admin: Page, baseUrl: string): Promise<string> {
   await admin.waitForURL(/\/chat-bots\/bot\?id=/);
   await drawThreeNodeBot(admin, FRONT_DESK);
   await admin.getByTestId('chatbot-problems').waitFor({ state: 'detached' });
+  // The transfer's reply comes with a file: picked now, uploaded by the outbox before the save.
+  await admin
+    .getByTestId('chatbot-go-to-node')
+    .selectOption({ label: firstWords(FRONT_DESK.transfer) });
+  const panel = admin.getByTestId('chatbot-node-panel');
+  await panel.getByTestId('chatbot-node-file-input').setInputFiles({
+    name: 'opening-hours.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 Monday to Friday, 9 to 18'),
+  });
+  await panel
+    .getByTestId('chatbot-node-file-name')
+    .filter({ hasText: 'opening-hours.pdf' })
+    .waitFor();
   await admin.getByTestId('chatbot-save').click();
   await admin
     .locator('[data-testid="chatbot-status"][data-status="saved"]')
@@ -151,6 +165,10 @@ describe('a chat bot on the site chat and in Telegram', () => {
       .getByTestId('widget-message')
       .filter({ hasText: FRONT_DESK.transfer })
       .waitFor({ timeout: 20_000 });
+    await customer
+      .getByTestId('widget-attachment-file')
+      .filter({ hasText: 'opening-hours.pdf' })
+      .waitFor({ timeout: 20_000 });
     // The buttons go once answered.
     await expect.poll(() => answers.count(), { timeout: 10_000 }).toBe(0);
 
@@ -180,9 +198,13 @@ describe('a chat bot on the site chat and in Telegram', () => {
     });
     if (!greeting) throw new Error('no greeting');
     const press = await telegramBot.customerPresses(tamara, greeting, FRONT_DESK.buttons[1]);
+    // The transfer's words come as the caption of its file: one message, never half of it.
     await until(
-      () => telegramBot.sent.some((sent) => sent.text === FRONT_DESK.transfer),
-      'the bot’s last words in Telegram',
+      () =>
+        telegramBot.sent.some(
+          (sent) => sent.file?.name === 'opening-hours.pdf' && sent.caption === FRONT_DESK.transfer,
+        ),
+      () => `the bot’s last words in Telegram; sent: ${JSON.stringify(telegramBot.sent)}`,
     );
     await until(() => telegramBot.answeredPresses.has(press?.callback_query?.id ?? ''));
     const telegramRow = operator
@@ -194,5 +216,5 @@ describe('a chat bot on the site chat and in Telegram', () => {
     await shown(operator, FRONT_DESK.greeting);
     await shown(operator, FRONT_DESK.buttons[1]);
     await operatorContext.close();
-  });
+  }, 240_000);
 });

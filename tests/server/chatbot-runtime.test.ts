@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { newId, type BotNode, type BotScenario } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { BOT_CONFUSED_LIMIT, BOT_MESSAGE_LIMIT } from '../../server/domain/chatbots/bot-runtime';
-import { call, customerWrites, login, operatorsChat, serverForSuite } from './harness';
+import { call, customerWrites, login, operatorsChat, serverForSuite, upload } from './harness';
 import { commandChecks } from './command-checks';
 
 /**
@@ -383,5 +383,45 @@ describe('chat bots answering customers', () => {
       botId: null,
     });
     expect(await openSession(chat.id)).toBeUndefined();
+  });
+
+  it('send a node’s file with its reply, and refuse a save naming a file that was never uploaded', async () => {
+    const id = newId();
+    const scenario = greeter(suite.ids.sales.id);
+    const greeting = scenario.nodes[0];
+    if (!greeting) throw new Error('no greeting');
+    greeting.reply = { text: 'Here is our price list', fileId: newId(), fileName: 'prices.pdf' };
+    const missing = await refusal(suite, admin, 'chatbot.save', {
+      chatbotId: id,
+      name: 'With a file',
+      description: '',
+      defaultMessage: DEFAULT_MESSAGE,
+      scenario,
+      baseVersion: null,
+    });
+    expect(missing).toMatchObject({
+      name: 'FILE_NOT_FOUND',
+      params: { nodeId: greeting.id, field: 'file' },
+    });
+
+    const fileId = greeting.reply.fileId ?? '';
+    expect(
+      (
+        await upload(suite.server, { token: admin }, fileId, {
+          bytes: '%PDF-1.4 prices',
+          type: 'application/pdf',
+          name: 'prices.pdf',
+        })
+      ).status,
+    ).toBe(200);
+    await publish('With a file', scenario, id);
+    await routeTo(id);
+    const customer = `bot-${newId()}`;
+    await writes(customer, 'Hello');
+    const [said] = await botMessages((await chatOf(customer)).id);
+    expect(said).toMatchObject({
+      text: 'Here is our price list',
+      attachments: [{ id: fileId, name: 'prices.pdf', type: 'application/pdf' }],
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { scenarioProblems, type BotScenario } from '../../../src/protocol';
 import type { chatbotVersions } from '../../db/schema';
-import { channels, chatbots, routingRules } from '../../db/schema';
+import { channels, chatbots, files, routingRules } from '../../db/schema';
 import { ORG_GROUP, type StoredChange } from '../../sync/groups';
 import { chatbotRow, chatbotVersionRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
@@ -75,5 +75,18 @@ export async function requireValidScenario(
       ...(problem.nodeId ? { nodeId: problem.nodeId } : {}),
       ...(problem.itemId ? { itemId: problem.itemId } : {}),
       ...(problem.field ? { field: problem.field } : {}),
-    });
+    }); // A node's file is one of the organization's, uploaded by its staff (the outbox uploads it
+  // before the save): a customer's file, or one never uploaded, is not the bot's to send.
+  const fileIds = [...new Set(draft.scenario.nodes.flatMap((node) => node.reply.fileId ?? []))];
+  if (fileIds.length === 0) return;
+  const found = await scope.tx
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(eq(files.orgId, scope.orgId), inArray(files.id, fileIds), isNotNull(files.uploadedBy)),
+    );
+  const missing = draft.scenario.nodes.find(
+    (node) => node.reply.fileId !== null && !found.some((file) => file.id === node.reply.fileId),
+  );
+  if (missing) fail('FILE_NOT_FOUND', { nodeId: missing.id, field: 'file' });
 }

@@ -392,6 +392,8 @@ export function ChatbotEditor({
               onDelete={() => {
                 removeNode(selected.id);
               }}
+              onPickFile={draft.keepFile}
+              fileWaits={selected.reply.fileId !== null && draft.fileWaits(selected.reply.fileId)}
             />
           ) : (
             <BotPanel

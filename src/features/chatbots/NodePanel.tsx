@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
   BOT_ACTION_KINDS,
   INTENTS,
   LIMITS,
+  attachmentProblem,
   newId,
   type BotAction,
   type BotActionKind,
@@ -45,6 +49,8 @@ export function NodePanel({
   teams,
   onChange,
   onDelete,
+  onPickFile,
+  fileWaits,
 }: {
   node: BotNode;
   nodes: readonly BotNode[];
@@ -56,9 +62,15 @@ export function NodePanel({
   /** The node changed; `key` names the field typed into (one undo step per word typed). */
   onChange: (node: BotNode, key?: string) => void;
   onDelete: () => void;
+  /** A file picked for the reply: kept for the next save, which uploads it first. */
+  onPickFile: (file: { id: string; blob: Blob; name: string; type: string }) => void;
+  /** Whether the reply's file waits for the next save. */
+  fileWaits: boolean;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileProblem = problems.find((problem) => problem.field === 'file');
   /** The problems at one part (and field) of the node, in words; `field` null: any but a link's. */
   const at = (itemId: string | undefined, field?: string | null) =>
     problems
@@ -111,6 +123,54 @@ export function NodePanel({
           onChange({ ...node, reply: { ...node.reply, text } }, key('reply'));
         }}
       />
+      <div className="field" data-testid="chatbot-node-file">
+        <span className="field__label" id={`${node.id}-file`}>
+          {t('chatbots.node.file')}
+        </span>
+        {node.reply.fileId === null ? null : (
+          <p className="chatbot-node__file">
+            <span data-testid="chatbot-node-file-name">
+              {node.reply.fileName ?? t('chatbots.node.file.unnamed')}
+            </span>
+            {fileWaits ? ` · ${t('chatbots.node.file.waits')}` : null}{' '}
+            <button
+              type="button"
+              className="button button--link"
+              data-testid="chatbot-node-file-remove"
+              onClick={() => {
+                onChange({ ...node, reply: { text: node.reply.text, fileId: null } });
+              }}
+            >
+              {t('chatbots.node.file.remove')}
+            </button>
+          </p>
+        )}
+        <input
+          type="file"
+          accept={ATTACHMENT_TYPES.join(',')}
+          aria-labelledby={`${node.id}-file`}
+          data-testid="chatbot-node-file-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            const problem = attachmentProblem(file);
+            if (problem) {
+              setFileError(i18n.error(problem, { max: ATTACHMENT_MAX_BYTES }));
+              return;
+            }
+            setFileError(null);
+            const id = newId();
+            onPickFile({ id, blob: file, name: file.name, type: file.type });
+            onChange({ ...node, reply: { ...node.reply, fileId: id, fileName: file.name } });
+          }}
+        />
+        {fileError || fileProblem ? (
+          <p className="field__error" role="alert">
+            {fileError ?? (fileProblem ? scenarioProblemText(fileProblem, i18n) : null)}
+          </p>
+        ) : null}
+      </div>
 
       <section className="chatbot-node__section" aria-labelledby={`${node.id}-buttons`}>
         <h3 id={`${node.id}-buttons`}>{t('chatbots.buttons.heading')}</h3>

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { newId, type ApiError, type Chatbot } from '../../protocol';
 import { claimedCommands } from '../../store/claimed-commands';
 import { useEnqueue, useStore } from '../../store/hooks';
-import { discardRejected } from '../../store/outbox';
+import { discardRejected, type NewFile } from '../../store/outbox';
 import { pageStorage } from '../../store/page-storage';
 import {
   contentOf,
@@ -47,7 +47,24 @@ export type BotDraftHandle = {
   loadServer: () => Promise<void>;
   /** The conflict's second choice: the draft saved as a new bot; answers its id. */
   saveAsCopy: (name: string) => Promise<string>;
+  /**
+   * Keeps a file picked for a node's reply until the next save, which carries it: the outbox
+   * uploads it before the save, under the id the node names.
+   */
+  keepFile: (file: NewFile & { id: string }) => void;
+  /** Whether a node's file waits for the next save (picked here, not yet in the outbox). */
+  fileWaits: (fileId: string) => boolean;
 };
+
+/** The picked files a content's nodes name, to go with its save. */
+const filesFor = (
+  content: BotContent,
+  picked: ReadonlyMap<string, NewFile & { id: string }>,
+): (NewFile & { id: string })[] =>
+  content.nodes.flatMap((node) => {
+    const file = node.reply.fileId === null ? undefined : picked.get(node.reply.fileId);
+    return file ? [file] : [];
+  });
 
 const stateOf = (draft: BotDraft, loaded: BotContent | null): State => ({
   history: startHistory(draft.content),
@@ -71,6 +88,8 @@ export function useBotDraft(
   const db = useStore();
   const enqueue = useEnqueue();
   const [state, setState] = useState<State | null>(null);
+  // Files picked since the last save: in memory until a save carries them into the outbox.
+  const picked = useRef(new Map<string, NewFile & { id: string }>());
 
   useEffect(() => {
     if (!loaded || state !== null) return;
@@ -175,17 +194,22 @@ export function useBotDraft(
     const baseVersion =
       draft.saving && save === 'waiting' ? (draft.saving.baseVersion ?? 0) + 1 : draft.baseVersion;
     const { content } = draft;
-    const row = await enqueue({
-      type: 'chatbot.save',
-      payload: {
-        chatbotId: botId,
-        name: content.name,
-        description: content.description,
-        defaultMessage: content.defaultMessage,
-        scenario: { nodes: content.nodes },
-        baseVersion,
+    const files = filesFor(content, picked.current);
+    const row = await enqueue(
+      {
+        type: 'chatbot.save',
+        payload: {
+          chatbotId: botId,
+          name: content.name,
+          description: content.description,
+          defaultMessage: content.defaultMessage,
+          scenario: { nodes: content.nodes },
+          baseVersion,
+        },
       },
-    });
+      files,
+    );
+    for (const file of files) picked.current.delete(file.id);
     setState(
       (current) =>
         current && {
@@ -217,17 +241,22 @@ export function useBotDraft(
       if (!draft) return copyId;
       await dropRefused();
       const content = { ...draft.content, name };
-      const row = await enqueue({
-        type: 'chatbot.save',
-        payload: {
-          chatbotId: copyId,
-          name: content.name,
-          description: content.description,
-          defaultMessage: content.defaultMessage,
-          scenario: { nodes: content.nodes },
-          baseVersion: null,
+      const files = filesFor(content, picked.current);
+      const row = await enqueue(
+        {
+          type: 'chatbot.save',
+          payload: {
+            chatbotId: copyId,
+            name: content.name,
+            description: content.description,
+            defaultMessage: content.defaultMessage,
+            scenario: { nodes: content.nodes },
+            baseVersion: null,
+          },
         },
-      });
+        files,
+      );
+      for (const file of files) picked.current.delete(file.id);
       // The copy's editor opens on this draft, following its save; this bot's draft is done.
       keepDraft(
         pageStorage(),
@@ -258,6 +287,10 @@ export function useBotDraft(
     },
     save: saveDraft,
     loadServer,
+    keepFile: (file) => {
+      picked.current.set(file.id, file);
+    },
+    fileWaits: (fileId) => picked.current.has(fileId),
     saveAsCopy,
   };
 }

@@ -84,7 +84,10 @@ export const BotNodeSchema = v.object({
   /** The bot's reply when the chat reaches the node: a text, a file, or both. */
   reply: v.object({
     text: v.pipe(v.string(), SafeText, v.maxLength(LIMITS.messageTextMax)),
+    /** A file sent with the reply: one the organization's staff uploaded. */
     fileId: v.nullable(IdSchema),
+    /** The file's name, for the editor to show (files themselves are not synced). */
+    fileName: v.optional(v.pipe(v.string(), SafeText, v.maxLength(255))),
   }),
   buttons: v.array(BotButtonSchema),
   intents: v.array(BotIntentSchema),
