@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { newId, type BotNode, type BotScenario } from '../../src/protocol';
+import { newId, type BotScenario } from '../../src/protocol';
 import * as t from '../../server/db/schema';
+import { botNode } from '../../server/domain/chatbots/test-nodes';
 import { BOT_CONFUSED_LIMIT, BOT_MESSAGE_LIMIT } from '../../server/domain/chatbots/bot-runtime';
 import { call, customerWrites, login, operatorsChat, serverForSuite, upload } from './harness';
 import { commandChecks } from './command-checks';
@@ -20,18 +21,7 @@ const { run, refusal, expectOk } = commandChecks(async (s) => ({
   sessions: await s.server.database.db.select().from(t.chatBotSessions),
 }));
 
-const node = (fields: Partial<BotNode>): BotNode => ({
-  id: newId(),
-  title: 'Node',
-  reply: { text: '', fileId: null },
-  buttons: [],
-  intents: [],
-  triggers: [],
-  defaultNext: null,
-  action: { kind: 'none' },
-  position: { x: 0, y: 0 },
-  ...fields,
-});
+const node = botNode;
 
 /** A greeting with three buttons: hours (then the bot closes), a person (Sales), a link. */
 function greeter(salesId: string, greeting = 'Hello! How can I help?'): BotScenario {

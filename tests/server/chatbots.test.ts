@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { newId, type BotNode, type BotScenario } from '../../src/protocol';
 import * as t from '../../server/db/schema';
+import { botNode } from '../../server/domain/chatbots/test-nodes';
 import { login, serverForSuite } from './harness';
 import { commandChecks } from './command-checks';
 
@@ -21,18 +22,7 @@ const { run, refusal, expectOk } = commandChecks(async (s) => ({
   rules: await s.server.database.db.select().from(t.routingRules).orderBy(asc(t.routingRules.id)),
 }));
 
-const node = (fields: Partial<BotNode>): BotNode => ({
-  id: newId(),
-  title: 'Node',
-  reply: { text: '', fileId: null },
-  buttons: [],
-  intents: [],
-  triggers: [],
-  defaultNext: null,
-  action: { kind: 'none' },
-  position: { x: 0, y: 0 },
-  ...fields,
-});
+const node = botNode;
 
 /** The Done-when's bot: a greeting with two buttons; one closes, the other transfers to Sales. */
 function threeNodes(salesId: string): BotScenario {

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Attachment, MessageLink } from '../../../src/protocol';
-import { botActionLinks, files, messages } from '../../db/schema';
-import { chatGroups, customerGroup } from '../../sync/groups';
-import { messageRow } from '../../sync/wire-rows';
+import { botActionLinks, files } from '../../db/schema';
 import type { CommandScope } from '../core/command-scope';
 import type { ChatRecord } from '../chats/chat-access';
-import { queueDelivery } from '../messages/delivery-job';
+import { storeBotMessage } from '../messages/bot-message';
 
 /** One message a bot says: its text, an optional file, answers as buttons and links. */
 export type BotMessage = {
@@ -45,32 +43,12 @@ export async function sayAsBot(
   // A node with only a file, or only buttons, still says something; a node with none says nothing.
   if (say.text.trim() === '' && attachments.length + say.answers.length + links.length === 0)
     return;
-  const [message] = await scope.tx
-    .insert(messages)
-    .values({
-      id: scope.newId(),
-      orgId: scope.orgId,
-      chatId: chat.id,
-      authorKind: 'bot',
-      text: say.text,
-      status: 'sent',
-      attachments,
-      buttons: say.answers,
-      links,
-      createdAt: scope.now,
-    })
-    .returning();
-  if (!message) throw new Error('bot message insert returned nothing');
-  await queueDelivery(scope, message, chat.channelId);
-  scope.emit('message.added', { chatId: chat.id, messageId: message.id, bot: true }, [
-    {
-      table: 'messages',
-      op: 'put',
-      key: message.id,
-      row: messageRow(message),
-      groups: [...chatGroups(chat), customerGroup(chat.clientId)],
-    },
-  ]);
+  await storeBotMessage(
+    scope,
+    chat,
+    { text: say.text, attachments, buttons: say.answers, links },
+    { bot: true },
+  );
 }
 
 /** A node's file as an attachment; a file since deleted is left out rather than failing the chat. */

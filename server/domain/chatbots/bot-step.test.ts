@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BotNode, Intent } from '../../../src/protocol';
 import { botAnswer, botStart, inWindow } from './bot-step';
+import { botNode } from './test-nodes';
 
 let seq = 0;
 const id = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
-const node = (fields: Partial<BotNode>): BotNode => ({
-  id: id(),
-  title: 'Node',
-  reply: { text: '', fileId: null },
-  buttons: [],
-  intents: [],
-  triggers: [],
-  defaultNext: null,
-  action: { kind: 'none' },
-  position: { x: 0, y: 0 },
-  ...fields,
-});
+const node = (fields: Partial<BotNode>): BotNode => botNode(fields, id);
 const reply = (text: string) => ({ text, fileId: null });
 const none = new Set<Intent>();
 // 10:30 in Moscow (UTC+3) on a Wednesday.

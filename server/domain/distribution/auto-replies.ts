@@ -1,9 +1,7 @@
-import { queueDelivery } from '../messages/delivery-job';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AutoReplyKind } from '../../../src/protocol';
-import { autoReplies, chats, messages, organizations } from '../../db/schema';
-import { chatGroups, customerGroup } from '../../sync/groups';
-import { messageRow } from '../../sync/wire-rows';
+import { autoReplies, chats, organizations } from '../../db/schema';
+import { storeBotMessage } from '../messages/bot-message';
 import type { CommandScope } from '../core/command-scope';
 import type { ChatRecord } from '../chats/chat-access';
 
@@ -47,30 +45,11 @@ export async function sendAutoReply(
     .where(eq(chats.id, chat.id));
   scope.touchedChats.add(chat.id);
   if (!reply) return false;
-  const [message] = await scope.tx
-    .insert(messages)
-    .values({
-      id: scope.newId(),
-      orgId: scope.orgId,
-      chatId: chat.id,
-      authorKind: 'bot',
-      text: reply.text,
-      status: 'sent',
-      attachments: reply.attachments,
-      buttons: reply.buttons,
-      createdAt: scope.now,
-    })
-    .returning();
-  if (!message) throw new Error('auto-reply insert returned nothing');
-  await queueDelivery(scope, message, chat.channelId);
-  scope.emit('message.added', { chatId: chat.id, messageId: message.id, autoReply: kind }, [
-    {
-      table: 'messages',
-      op: 'put',
-      key: message.id,
-      row: messageRow(message),
-      groups: [...chatGroups(chat), customerGroup(chat.clientId)],
-    },
-  ]);
+  await storeBotMessage(
+    scope,
+    chat,
+    { text: reply.text, attachments: reply.attachments, buttons: reply.buttons },
+    { autoReply: kind },
+  );
   return true;
 }
