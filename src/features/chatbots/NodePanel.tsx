@@ -19,6 +19,7 @@ import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
 import { useI18n } from '../../ui/i18n';
 import { LeadsToSelect } from './LeadsToSelect';
+import { AddPart, RemovePart } from './PartControls';
 import { scenarioProblemText } from './problem-text';
 import { newButton, newIntent, newTrigger } from './scenario-edit';
 import { withNext } from './scenario-parts';
@@ -241,30 +242,23 @@ export function NodePanel({
                 }}
               />
             )}
-            <button
-              className="button button--small"
-              type="button"
-              data-testid="chatbot-button-remove"
-              onClick={() => {
+            <RemovePart
+              testId="chatbot-button-remove"
+              onRemove={() => {
                 onChange({ ...node, buttons: node.buttons.filter((b) => b.id !== button.id) });
               }}
-            >
-              {t('chatbots.node.remove')}
-            </button>
+            />
           </fieldset>
         ))}
-        <button
-          className="button"
-          type="button"
-          data-testid="chatbot-button-add"
-          disabled={node.buttons.length >= LIMITS.nodeMaxButtons}
-          onClick={() => {
+        <AddPart
+          testId="chatbot-button-add"
+          label={t('chatbots.buttons.add')}
+          count={node.buttons.length}
+          max={LIMITS.nodeMaxButtons}
+          onAdd={() => {
             onChange({ ...node, buttons: [...node.buttons, newButton(newId())] });
           }}
-        >
-          {t('chatbots.buttons.add')}
-        </button>
-        <span className="form__hint"> {t('chatbots.limit', { max: LIMITS.nodeMaxButtons })}</span>
+        />
       </section>
 
       <section className="chatbot-node__section" aria-labelledby={`${node.id}-intents`}>
@@ -301,29 +295,22 @@ export function NodePanel({
                 onChange(withNext(node, { kind: 'intent', itemId: intent.id }, next));
               }}
             />
-            <button
-              className="button button--small"
-              type="button"
-              onClick={() => {
+            <RemovePart
+              onRemove={() => {
                 onChange({ ...node, intents: node.intents.filter((i) => i.id !== intent.id) });
               }}
-            >
-              {t('chatbots.node.remove')}
-            </button>
+            />
           </fieldset>
         ))}
-        <button
-          className="button"
-          type="button"
-          data-testid="chatbot-intent-add"
-          disabled={node.intents.length >= LIMITS.nodeMaxIntents}
-          onClick={() => {
+        <AddPart
+          testId="chatbot-intent-add"
+          label={t('chatbots.intents.add')}
+          count={node.intents.length}
+          max={LIMITS.nodeMaxIntents}
+          onAdd={() => {
             onChange({ ...node, intents: [...node.intents, newIntent(newId())] });
           }}
-        >
-          {t('chatbots.intents.add')}
-        </button>
-        <span className="form__hint"> {t('chatbots.limit', { max: LIMITS.nodeMaxIntents })}</span>
+        />
       </section>
 
       <section className="chatbot-node__section" aria-labelledby={`${node.id}-triggers`}>
@@ -381,30 +368,23 @@ export function NodePanel({
                   onChange(withNext(node, { kind: 'trigger', itemId: trigger.id }, next));
                 }}
               />
-              <button
-                className="button button--small"
-                type="button"
-                onClick={() => {
+              <RemovePart
+                onRemove={() => {
                   onChange({ ...node, triggers: node.triggers.filter((i) => i.id !== trigger.id) });
                 }}
-              >
-                {t('chatbots.node.remove')}
-              </button>
+              />
             </fieldset>
           );
         })}
-        <button
-          className="button"
-          type="button"
-          data-testid="chatbot-trigger-add"
-          disabled={node.triggers.length >= LIMITS.nodeMaxTriggers}
-          onClick={() => {
+        <AddPart
+          testId="chatbot-trigger-add"
+          label={t('chatbots.triggers.add')}
+          count={node.triggers.length}
+          max={LIMITS.nodeMaxTriggers}
+          onAdd={() => {
             onChange({ ...node, triggers: [...node.triggers, newTrigger(newId(), ownTimeZone())] });
           }}
-        >
-          {t('chatbots.triggers.add')}
-        </button>
-        <span className="form__hint"> {t('chatbots.limit', { max: LIMITS.nodeMaxTriggers })}</span>
+        />
       </section>
 
       <section className="chatbot-node__section" aria-labelledby={`${node.id}-default`}>
