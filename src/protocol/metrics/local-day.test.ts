@@ -9,6 +9,7 @@ import {
   isTimeZone,
   localDay,
   periodDays,
+  weekStart,
 } from './local-day';
 
 const utc = (iso: string): number => Date.parse(iso);
@@ -116,5 +117,12 @@ describe('local days in the organisation zone', () => {
   it('knows a zone name from a typo', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Europe/Berlim')).toBe(false);
+  });
+
+  it('starts a week on its Monday, across a month and a year end', () => {
+    expect(weekStart('2026-11-02')).toBe('2026-11-02'); // a Monday
+    expect(weekStart('2026-11-08')).toBe('2026-11-02'); // the Sunday after it
+    expect(weekStart('2026-11-04')).toBe('2026-11-02');
+    expect(weekStart('2027-01-01')).toBe('2026-12-28'); // a Friday
   });
 });

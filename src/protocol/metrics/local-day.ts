@@ -143,6 +143,16 @@ export function dayRange(day: LocalDay, zone: string): { start: number; end: num
   return { start: dayStart(day, zone), end: dayStart(addDays(day, 1), zone) };
 }
 
+/**
+ * The Monday of the week a local day falls in (weeks start on Monday, as ISO 8601 and Russian
+ * calendars have them): "this week" is that Monday to today.
+ */
+export function weekStart(day: LocalDay): LocalDay {
+  const [y, m, d] = parseDay(day);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 is Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
 /** Every local day from `from` to `to`, both included. */
 export function daysBetween(from: LocalDay, to: LocalDay): LocalDay[] {
   const days: LocalDay[] = [];
