@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, linkOptions, useNavigate } from '@tanstack/react-router';
+import { MY_STATISTICS_ANCHOR } from '../../features/profile/my-statistics-anchor';
 import { PLATFORM_NAME } from '../../protocol';
 import { CHAT_FILTERS, type ChatFilter } from '../../store';
 import { useI18n } from '../../ui/i18n';
@@ -57,6 +58,15 @@ export function MainMenu({
           {session.user.name}
         </Link>
         <span className="menu__org">{session.user.organization.name}</span>
+        {/* Spec §6: an operator sees personal statistics; they are a block of the profile. */}
+        <Link
+          className="menu__user-stats"
+          to="/admin/profile/general"
+          hash={MY_STATISTICS_ANCHOR}
+          data-testid="menu-my-stats"
+        >
+          {t('profile.stats.menu')}
+        </Link>
       </div>
       {hasOperatorStatus(access) ? <OperatorStatusSwitch userId={session.user.id} /> : null}
       <ul className="menu__entries">

@@ -12,6 +12,7 @@ import { checkedFields, firstError, problemText } from '../../ui/forms/field-pro
 import { useApi } from '../../ui/http';
 import { useI18n } from '../../ui/i18n';
 import { changePassword, updateAccount } from './account-calls';
+import { MyStatisticsPanel } from './MyStatisticsPanel';
 import {
   EMPTY_PASSWORD_FORM,
   accountFormBasis,
@@ -31,7 +32,8 @@ type Refused<F extends string> = { field: F; text: string; value: string };
 
 /**
  * Profile, "Your information" (spec §2 `/admin/profile/general`): name, phone and language, then
- * the password change. Both are online calls: they need the server's answer now.
+ * the password change. Both are online calls: they need the server's answer now. Then the
+ * user's own statistics (spec §6), read live from the local store.
  */
 export function ProfileGeneralScreen({
   user,
@@ -60,6 +62,7 @@ export function ProfileGeneralScreen({
           />
         )}
         <PasswordForm />
+        <MyStatisticsPanel userId={user.id} />
       </div>
     </SectionFrame>
   );

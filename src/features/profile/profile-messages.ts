@@ -69,6 +69,27 @@ export const PROFILE_EN = {
   'profile.notice.transferred': 'Chat transferred to you',
   'profile.notice.reminder': 'Waiting for your answer for {minutes} min',
   'profile.notice.customer': 'Customer',
+  'profile.stats.title': 'My statistics',
+  'profile.stats.menu': 'My statistics',
+  'profile.stats.about':
+    'Your own work, counted live from the chats this browser holds (open chats and those closed in the last 30 days). Days are in the organization’s time zone, {zone}.',
+  'profile.stats.today': 'Today',
+  'profile.stats.week': 'This week (since Monday)',
+  'profile.stats.taken': 'Chats taken',
+  'profile.stats.closed': 'Chats closed',
+  'profile.stats.firstReply': 'First reply time (mean)',
+  'profile.stats.replyTime': 'Average reply time (mean)',
+  'profile.stats.rating': 'Average rating',
+  'profile.stats.median': 'Median {time}, {count, plural, one {# reply} other {# replies}}',
+  'profile.stats.ratings': '{count, plural, one {# rating} other {# ratings}}',
+  'profile.stats.none': '—',
+  'profile.stats.noData': 'No data for the period',
+  'profile.stats.replyNote':
+    'Average reply time counts every reply in the chats whose conversation this browser holds: open chats and the closed ones you opened. A closed chat you have not opened counts its first reply only, in the first reply time.',
+  'profile.stats.unit.sec': 'sec',
+  'profile.stats.unit.min': 'min',
+  'profile.stats.unit.h': 'h',
+  'profile.stats.unit.d': 'd',
 } as const;
 
 export const PROFILE_RU: Record<keyof typeof PROFILE_EN, string> = {
@@ -139,4 +160,27 @@ export const PROFILE_RU: Record<keyof typeof PROFILE_EN, string> = {
   'profile.notice.transferred': 'Вам передан чат',
   'profile.notice.reminder': 'Ждёт вашего ответа {minutes} мин',
   'profile.notice.customer': 'Клиент',
+  'profile.stats.title': 'Моя статистика',
+  'profile.stats.menu': 'Моя статистика',
+  'profile.stats.about':
+    'Ваша работа, подсчитанная на лету по чатам, которые есть в этом браузере (открытые и закрытые за последние 30 дней). Дни — по часовому поясу организации, {zone}.',
+  'profile.stats.today': 'Сегодня',
+  'profile.stats.week': 'Эта неделя (с понедельника)',
+  'profile.stats.taken': 'Взято чатов',
+  'profile.stats.closed': 'Закрыто чатов',
+  'profile.stats.firstReply': 'Время первого ответа (среднее)',
+  'profile.stats.replyTime': 'Среднее время ответа',
+  'profile.stats.rating': 'Средняя оценка',
+  'profile.stats.median':
+    'Медиана {time}, {count, plural, one {# ответ} few {# ответа} many {# ответов} other {# ответа}}',
+  'profile.stats.ratings':
+    '{count, plural, one {# оценка} few {# оценки} many {# оценок} other {# оценки}}',
+  'profile.stats.none': '—',
+  'profile.stats.noData': 'Нет данных за период',
+  'profile.stats.replyNote':
+    'Среднее время ответа учитывает все ответы в чатах, переписка которых есть в этом браузере: открытых и закрытых, которые вы открывали. Закрытый чат, который вы не открывали, учитывается только первым ответом — во времени первого ответа.',
+  'profile.stats.unit.sec': 'сек',
+  'profile.stats.unit.min': 'мин',
+  'profile.stats.unit.h': 'ч',
+  'profile.stats.unit.d': 'д',
 };
