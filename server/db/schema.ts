@@ -13,6 +13,7 @@ import {
   type RoutingAction,
   type RoutingConditions,
   type MessageLink,
+  type ChatPreview,
 } from '../../src/protocol';
 import { TIMER_KINDS } from '../domain/distribution/timer-kinds';
 import {
@@ -480,6 +481,12 @@ export const chats = pgTable(
      * (docs/chatbots.md "The runtime"); its conversation state is its chat_bot_sessions row.
      */
     botId: uuid(),
+    /**
+     * The last message's preview for the list row (issue 30, docs/chat-screen.md "Chat row
+     * previews"), written by every path that writes a message, in the statement that moves the
+     * chat; null until the chat has a message.
+     */
+    lastMessagePreview: jsonb().$type<ChatPreview>(),
     createdAt: created(),
     updatedAt: created(),
   },

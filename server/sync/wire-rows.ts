@@ -270,6 +270,7 @@ export const chatRow = (r: typeof schema.chats.$inferSelect): Chat => ({
   lastHumanOperatorId: r.lastHumanOperatorId,
   // Only while a bot holds it: every other chat's row stays as short.
   ...(r.botId ? { botId: r.botId } : {}),
+  ...(r.lastMessagePreview ? { lastMessagePreview: r.lastMessagePreview } : {}),
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
 });

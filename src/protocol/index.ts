@@ -9,6 +9,7 @@ export * from './email';
 export * from './origins';
 export * from './customer-links';
 export * from './attachments';
+export * from './chat-preview';
 export * from './entities/organization';
 export * from './entities/role';
 export * from './entities/user';

@@ -60,6 +60,9 @@ describe('searching the text of local messages', () => {
       );
       const later = await until(search, (m) => m.chatIds.has(chatId(1)));
       expect([...later.chatIds].sort()).toEqual([chatId(1), chatId(3)]);
+      // Each chat keeps the message it was found by, for its row's preview (issue 30).
+      expect(later.byChat.get(chatId(3))?.text).toBe('Where is my PARCEL?');
+      expect(later.byChat.get(chatId(1))?.id).toBe(messageId(9001));
     } finally {
       keep();
     }

@@ -7,10 +7,38 @@ import type { LocalMessage } from './tables';
 /** Messages read per request while scanning: a few large reads instead of a cursor step each. */
 const SCAN_PAGE = 2000;
 
-/** The chats holding a message whose text contains the query; `done` once the scan finished. */
-export type TextMatches = { done: boolean; chatIds: ReadonlySet<string> };
+/** The message a chat was found by: its latest whose text contains the query. */
+export type TextMatch = Pick<
+  LocalMessage,
+  'id' | 'chatId' | 'authorKind' | 'authorId' | 'text' | 'createdAt'
+>;
 
-const NOTHING: TextMatches = { done: false, chatIds: new Set() };
+/**
+ * The chats holding a message whose text contains the query, and each one's latest such message
+ * (the list row shows why it matched, issue 30); `done` once the scan finished.
+ */
+export type TextMatches = {
+  done: boolean;
+  chatIds: ReadonlySet<string>;
+  byChat: ReadonlyMap<string, TextMatch>;
+};
+
+const NOTHING: TextMatches = { done: false, chatIds: new Set(), byChat: new Map() };
+
+/** Keeps a chat's latest matching message; an unchanged one stays the same object. */
+function keepLatest(byChat: Map<string, TextMatch>, message: LocalMessage): void {
+  const known = byChat.get(message.chatId);
+  if (known && known.createdAt > message.createdAt) return;
+  if (known?.id === message.id && known.text === message.text) return;
+  byChat.set(message.chatId, {
+    id: message.id,
+    chatId: message.chatId,
+    authorKind: message.authorKind,
+    authorId: message.authorId,
+    text: message.text,
+    createdAt: message.createdAt,
+  });
+}
 
 /**
  * A search of every local message's text (internal notes left out), found by one scan and then
@@ -91,15 +119,15 @@ export class MessageTextSearch {
       while (!this.stopped() && (this.waiting === 'all' || this.waiting.size > 0)) {
         const todo = this.waiting;
         this.waiting = new Set();
-        let chatIds: Set<string>;
-        if (todo === 'all') chatIds = await this.scan();
+        let byChat: Map<string, TextMatch>;
+        if (todo === 'all') byChat = await this.scan();
         else {
-          chatIds = new Set(this.snapshot.chatIds);
+          byChat = new Map(this.snapshot.byChat);
           for (const message of await this.db.messages.bulkGet([...todo]))
-            if (this.matches(message)) chatIds.add(message.chatId);
+            if (this.matches(message)) keepLatest(byChat, message);
         }
         if (this.stopped()) return;
-        this.snapshot = { done: true, chatIds };
+        this.snapshot = { done: true, chatIds: new Set(byChat.keys()), byChat };
         this.subscribers.notify();
       }
     } catch (error) {
@@ -110,17 +138,17 @@ export class MessageTextSearch {
     }
   }
 
-  private async scan(): Promise<Set<string>> {
-    const chatIds = new Set<string>();
+  private async scan(): Promise<Map<string, TextMatch>> {
+    const byChat = new Map<string, TextMatch>();
     await readInPages(
       this.db.messages,
       SCAN_PAGE,
       (message) => message.id,
       (page) => {
-        for (const message of page) if (this.matches(message)) chatIds.add(message.chatId);
+        for (const message of page) if (this.matches(message)) keepLatest(byChat, message);
       },
       () => this.stopped(),
     );
-    return chatIds;
+    return byChat;
   }
 }

@@ -1,4 +1,4 @@
-import type { SyncTable } from '../protocol';
+import { messagePreview, type SyncTable } from '../protocol';
 import type { AnyRow, LocalMessage, OutboxRow, SyncRows } from './tables';
 import { clientKeys, predictClientRow } from './predict-clients';
 import { peopleKeys, predictPeopleRow } from './predict-people';
@@ -112,6 +112,7 @@ export function predictRow(
       firstReplyBy: null,
       reactedAt: at,
       lastHumanOperatorId: ctx.userId,
+      lastMessagePreview: messagePreview(predictedMessage(command, ctx)),
       createdAt: at,
       updatedAt: at,
     };
@@ -122,30 +123,20 @@ export function predictRow(
     command.type === 'message.sendTemplate' ||
     command.type === 'chat.create'
   ) {
-    const internal = p.internal === true;
     if (table === 'messages') {
       if (row) return row; // the server's copy is already here
-      const message: LocalMessage = {
-        id: str(p.messageId),
-        chatId: str(p.chatId),
-        authorKind: 'operator',
-        authorId: ctx.userId,
-        text: str(p.text).trim(),
-        internal,
-        status: 'queued',
-        createdAt: at,
-        attachments: Array.isArray(p.attachments)
-          ? (p.attachments as LocalMessage['attachments'])
-          : [],
-        // Named by the synced template until the server's row brings its name and language.
-        ...(command.type === 'message.sendTemplate'
-          ? { template: { templateId: str(p.templateId), name: '', language: '' } }
-          : {}),
-      };
-      return message;
+      return predictedMessage(command, ctx);
     }
-    if (table === 'chats' && row && !internal) {
+    if (table === 'chats' && row) {
       const chat = row as SyncRows['chats'];
+      // The row's preview is the message (a note's too), unless the server's row already names a
+      // later one: the operator's own reply shows in their list row at once (issue 30).
+      const preview = messagePreview(predictedMessage(command, ctx));
+      const lastMessagePreview =
+        chat.lastMessagePreview && chat.lastMessagePreview.at > at
+          ? chat.lastMessagePreview
+          : preview;
+      if (p.internal === true) return { ...chat, lastMessagePreview };
       // As message-send writes them: the monitoring's chat-level reply facts (issue 21).
       const holder = chat.operatorId === ctx.userId;
       return {
@@ -156,6 +147,7 @@ export function predictRow(
         ...(chat.firstReplyAt === null ? { firstReplyAt: at, firstReplyBy: ctx.userId } : {}),
         ...(holder && chat.reactedAt === null ? { reactedAt: at } : {}),
         lastHumanOperatorId: ctx.userId,
+        lastMessagePreview,
       };
     }
     return row;
@@ -213,6 +205,26 @@ export function predictRow(
   if (clientKeys(command).some((k) => k.table === table))
     return predictClientRow(command, table, row, ctx.userId);
   return row;
+}
+
+/** The staff message a message.send, message.sendTemplate or chat.create command writes. */
+function predictedMessage(command: Pending, ctx: PredictContext): LocalMessage {
+  const p = command.payload;
+  return {
+    id: str(p.messageId),
+    chatId: str(p.chatId),
+    authorKind: 'operator',
+    authorId: ctx.userId,
+    text: str(p.text).trim(),
+    internal: p.internal === true,
+    status: 'queued',
+    createdAt: command.createdAt,
+    attachments: Array.isArray(p.attachments) ? (p.attachments as LocalMessage['attachments']) : [],
+    // Named by the synced template until the server's row brings its name and language.
+    ...(command.type === 'message.sendTemplate'
+      ? { template: { templateId: str(p.templateId), name: '', language: '' } }
+      : {}),
+  };
 }
 
 const maxIso = (a: string, b: string): string => (a > b ? a : b);

@@ -1,6 +1,6 @@
 import { queueDelivery } from '../messages/delivery-job';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { CommandPayload } from '../../../src/protocol';
+import { messagePreview, type CommandPayload } from '../../../src/protocol';
 import { chats, clientContacts, clients, messages } from '../../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
 import { chatRow, messageRow } from '../../sync/wire-rows';
@@ -78,6 +78,15 @@ export async function chatCreate(
       createdBy: viewer.id,
       lastMessageAt: scope.now,
       lastOperatorMessageAt: scope.now,
+      lastMessagePreview: messagePreview({
+        id: messageId,
+        authorKind: 'operator',
+        authorId: viewer.id,
+        text,
+        internal: false,
+        attachments: [],
+        createdAt: scope.now.toISOString(),
+      }),
       createdAt: scope.now,
       updatedAt: scope.now,
     })

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { CommandPayload } from '../../../src/protocol';
+import { messagePreview, type CommandPayload } from '../../../src/protocol';
 import { chats, messages } from '../../db/schema';
 import { chatGroups, customerGroup, type StoredChange } from '../../sync/groups';
 import { chatRow, messageRow } from '../../sync/wire-rows';
@@ -123,11 +123,13 @@ export async function messageReceive(
       createdAt: scope.now,
     })
     .returning();
+  if (!message) fail('UNKNOWN_ERROR');
   const [chat] = await scope.tx
     .update(chats)
     .set({
       lastMessageAt: scope.now,
       lastClientMessageAt: scope.now,
+      lastMessagePreview: messagePreview(messageRow(message)),
       // A bot answers a chat it holds: nobody waits for a person until it hands the chat over.
       unansweredSince: open?.botId
         ? null
@@ -136,7 +138,7 @@ export async function messageReceive(
     })
     .where(eq(chats.id, chatId))
     .returning();
-  if (!message || !chat) fail('UNKNOWN_ERROR');
+  if (!chat) fail('UNKNOWN_ERROR');
   const { chatPut, messagePut } = customerMessagePuts(chat, message, clientId);
   const added = { chatId, messageId: message.id, internal: false, fromClient: true };
   if (created) {

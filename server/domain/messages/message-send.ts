@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { messengerSession, type CommandPayload } from '../../../src/protocol';
+import { messagePreview, messengerSession, type CommandPayload } from '../../../src/protocol';
 import { channels, messages } from '../../db/schema';
 import { chatGroups, customerGroup, userGroup, type StoredChange } from '../../sync/groups';
-import { messageRow } from '../../sync/wire-rows';
+import { chatRow, messageRow } from '../../sync/wire-rows';
 import type { CommandScope } from '../core/command-scope';
 import { fail } from '../core/domain-error';
 import { addHistory, chatMoveChanges } from '../chats/chat-changes';
@@ -100,9 +100,22 @@ export async function storeStaffMessage(
   // A person answering a chat a bot holds steps in: the bot stops.
   if (takes && chat.botId) await endBotSession(scope, chat.id);
   const changes: StoredChange[] = [];
-  let updated = chat;
-  if (!internal) {
+  // The chat row's preview is the message, a note's too (chat rows reach staff only).
+  const lastMessagePreview = messagePreview(messageRow(message));
+  let updated: ChatRecord;
+  if (internal) {
+    // A note moves nothing of the chat but its preview; its row goes only where the chat is seen.
+    updated = await updateChat(scope, chat.id, { lastMessagePreview });
+    changes.push({
+      table: 'chats',
+      op: 'put',
+      key: updated.id,
+      row: chatRow(updated),
+      groups: chatGroups(updated),
+    });
+  } else {
     updated = await updateChat(scope, chat.id, {
+      lastMessagePreview,
       lastMessageAt: scope.now,
       lastOperatorMessageAt: scope.now,
       unansweredSince: null,

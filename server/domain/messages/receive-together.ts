@@ -1,5 +1,10 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Actor, CommandPayload } from '../../../src/protocol';
+import {
+  messagePreview,
+  type Actor,
+  type ChatPreview,
+  type CommandPayload,
+} from '../../../src/protocol';
 import { channels, chats, type messages } from '../../db/schema';
 import type { CommandScope } from '../core/command-scope';
 import { takenMessageIds } from './message-id';
@@ -88,6 +93,15 @@ async function findSenders(
 const byChat = (values: ReadonlyMap<string, Date>): SQL =>
   sql`(case ${chats.id} ${sql.join(
     [...values].map(([id, at]) => sql`when ${id}::uuid then ${at.toISOString()}::timestamptz`),
+    sql` `,
+  )} end)`;
+
+/** A CASE over chat ids: each chat's preview, as jsonb. */
+const previewByChat = (values: ReadonlyMap<string, ChatPreview>): SQL =>
+  sql`(case ${chats.id} ${sql.join(
+    [...values].map(
+      ([id, preview]) => sql`when ${id}::uuid then ${JSON.stringify(preview)}::jsonb`,
+    ),
     sql` `,
   )} end)`;
 
@@ -225,6 +239,13 @@ export async function receiveTogether(
     heldFor: null,
     createdAt: entry.at,
   }));
+  // Each chat's preview is its last message of the group.
+  const previews = new Map(
+    inserted.map((message) => [
+      message.chatId,
+      messagePreview({ ...message, createdAt: message.createdAt.toISOString() }),
+    ]),
+  );
   const stored = await bulkInsert(
     scope.tx,
     'messages',
@@ -237,6 +258,7 @@ export async function receiveTogether(
     .set({
       lastMessageAt: byChat(lastAt),
       lastClientMessageAt: byChat(lastAt),
+      lastMessagePreview: previewByChat(previews),
       unansweredSince: sql`coalesce(${chats.unansweredSince}, ${byChat(firstAt)})`,
       updatedAt: byChat(lastAt),
     })

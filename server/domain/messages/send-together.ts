@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   isProviderType,
+  messagePreview,
   messengerSession,
   type Actor,
   type CommandPayload,
@@ -114,7 +115,18 @@ export async function sendTogether(
     lastAt.set(chatId, at.getTime());
     const messageId = own ?? scope.newId();
     usedIds.add(messageId);
-    if (!internal) state.set(chatId, afterReply(chat, item.viewer, at));
+    // Every message of the group, a note too, becomes its chat's preview in turn (the last stays).
+    const lastMessagePreview = messagePreview({
+      id: messageId,
+      authorKind: 'operator',
+      authorId: item.viewer.id,
+      text: item.payload.text.trim(),
+      internal,
+      attachments: [],
+      createdAt: at.toISOString(),
+    });
+    const after = internal ? { ...chat, updatedAt: at } : afterReply(chat, item.viewer, at);
+    state.set(chatId, { ...after, lastMessagePreview });
     taken.push({ item, messageId, at, internal });
   }
   if (taken.length === 0) return [];
@@ -163,7 +175,8 @@ export async function sendTogether(
     scope.channelWork.deliver = true;
   }
 
-  // One UPDATE per chat replied to, with what its replies of the group leave it as.
+  // One UPDATE per chat written to, with what its messages of the group leave it as (a note moves
+  // only the preview: its other columns are the chat's own, written back unchanged).
   const stored = new Map<string, ChatRecord>();
   for (const [chatId, after] of state) {
     const [row] = await scope.tx
@@ -171,11 +184,12 @@ export async function sendTogether(
       .set({
         lastMessageAt: after.lastMessageAt,
         lastOperatorMessageAt: after.lastOperatorMessageAt,
-        unansweredSince: null,
+        unansweredSince: after.unansweredSince,
         firstReplyAt: after.firstReplyAt,
         firstReplyBy: after.firstReplyBy,
         reactedAt: after.reactedAt,
         lastHumanOperatorId: after.lastHumanOperatorId,
+        lastMessagePreview: after.lastMessagePreview,
         updatedAt: after.updatedAt,
       })
       .where(eq(chats.id, chatId))
@@ -190,17 +204,18 @@ export async function sendTogether(
     const message = messageOf.get(entry.messageId);
     if (!chat || !message) throw new Error('a message of the group was not stored');
     scope.lockedChats.add(chatId);
-    const changes: StoredChange[] = entry.internal
-      ? []
-      : [
-          {
-            table: 'chats',
-            op: 'put',
-            key: chat.id,
-            row: chatRow(chat),
-            groups: [...chatGroups(chat), customerGroup(chat.clientId)],
-          },
-        ];
+    const changes: StoredChange[] = [
+      {
+        table: 'chats',
+        op: 'put',
+        key: chat.id,
+        row: chatRow(chat),
+        // A note's row goes only where the chat is seen, as message.send's does.
+        groups: entry.internal
+          ? chatGroups(chat)
+          : [...chatGroups(chat), customerGroup(chat.clientId)],
+      },
+    ];
     changes.push({
       table: 'messages',
       op: 'put',

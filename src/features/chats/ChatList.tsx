@@ -1,5 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import type { ListSearch } from './list-search';
+import { useDirectory } from './queries';
 import type { Chat } from '../../protocol';
 import { type ChatFilter } from '../../store';
 import { useChatList } from '../../store/hooks';
@@ -10,8 +12,8 @@ import { dayKey } from './thread-timeline';
 import { applyListSearch } from './list-search';
 import { useListSearch } from './use-list-search';
 
-/** Fixed row height: every row has the same two lines, so no measuring is needed. */
-const ROW_HEIGHT = 64;
+/** Fixed row height: every row has the same three lines, so no measuring is needed. */
+const ROW_HEIGHT = 80;
 // Enough rows beyond the viewport that a fast scroll rarely shows blank space.
 const OVERSCAN = 10;
 
@@ -72,6 +74,8 @@ export function ChatList({
       <VirtualChatRows
         chats={chats}
         clientNames={listed?.clientNames}
+        viewerId={viewerId}
+        search={search}
         selectedChatId={selectedChatId}
       />
     </>
@@ -81,12 +85,18 @@ export function ChatList({
 function VirtualChatRows({
   chats,
   clientNames,
+  viewerId,
+  search,
   selectedChatId,
 }: {
   chats: Chat[];
   clientNames: ReadonlyMap<string, string> | undefined;
+  viewerId: string;
+  search: ListSearch | null;
   selectedChatId: string | undefined;
 }) {
+  // Staff names for the previews that name a colleague (a few dozen rows, read live).
+  const users = useDirectory()?.users;
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: chats.length,
@@ -107,11 +117,17 @@ function VirtualChatRows({
         {virtualizer.getVirtualItems().map((item) => {
           const chat = chats[item.index];
           if (!chat) return null;
+          const match = search?.matchByChat?.get(chat.id);
+          const authorId = match ? match.authorId : (chat.lastMessagePreview?.authorId ?? null);
           return (
             <ChatRow
               key={item.key}
               chat={chat}
               clientName={clientNames?.get(chat.clientId)}
+              viewerId={viewerId}
+              authorName={authorId ? users?.get(authorId)?.name : undefined}
+              query={search?.query ?? ''}
+              match={match}
               today={today}
               selected={chat.id === selectedChatId}
               top={item.start}

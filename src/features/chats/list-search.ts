@@ -1,4 +1,5 @@
 import type { Chat, Client } from '../../protocol';
+import type { TextMatch } from '../../store/message-text-search';
 import { clientMatchScore, type ContactIndex } from './client-search';
 
 /** A search over the lists (spec §2 / issue 4): the client's name, contacts or tags, or any message text. */
@@ -6,6 +7,8 @@ export type ListSearch = {
   query: string;
   clientIds: ReadonlySet<string>;
   chatIdsByText: ReadonlySet<string>;
+  /** Each chat's latest message the text matched, for its row's preview; absent in older callers. */
+  matchByChat?: ReadonlyMap<string, TextMatch>;
 };
 
 export const normalizeQuery = (query: string): string => query.trim().toLowerCase();

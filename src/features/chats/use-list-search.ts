@@ -7,7 +7,7 @@ import type { TableSnapshot } from '../../store/table-index';
 import { contactIndex } from './client-search';
 import { matchingClients, normalizeQuery, type ListSearch } from './list-search';
 
-const NO_TEXT: TextMatches = { done: false, chatIds: new Set() };
+const NO_TEXT: TextMatches = { done: false, chatIds: new Set(), byChat: new Map() };
 const idle = () => () => undefined;
 const NOTHING: TableSnapshot<ClientContact> = { loaded: false, rows: new Map() };
 const nothing = () => NOTHING;
@@ -41,7 +41,10 @@ export function useListSearch(query: string): ListSearch | null {
   const search = useMemo(() => (q ? new MessageTextSearch(db, q) : null), [db, q]);
   const text = useSyncExternalStore(search?.subscribe ?? idle, search?.current ?? (() => NO_TEXT));
   return useMemo(
-    () => (q && clientIds ? { query: q, clientIds, chatIdsByText: text.chatIds } : null),
+    () =>
+      q && clientIds
+        ? { query: q, clientIds, chatIdsByText: text.chatIds, matchByChat: text.byChat }
+        : null,
     [q, clientIds, text],
   );
 }

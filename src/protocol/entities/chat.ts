@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { IdSchema, TimestampSchema } from '../ids';
+import { ChatPreviewSchema } from '../chat-preview';
 
 /** pending: waiting in a team queue; assigned: in progress with an operator; closed. */
 export const CHAT_STATUSES = ['pending', 'assigned', 'closed'] as const;
@@ -48,6 +49,12 @@ export const ChatSchema = v.object({
    * absent on rows synced before bots held chats.
    */
   botId: v.optional(v.nullable(IdSchema)),
+  /**
+   * The last message's first line and who wrote it, for the list row (issue 30; internal notes
+   * included, as rows reach staff only). Absent on rows stored before previews, and on a chat with
+   * no message yet: the row then shows nothing more.
+   */
+  lastMessagePreview: v.optional(v.nullable(ChatPreviewSchema)),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });

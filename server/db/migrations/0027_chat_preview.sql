@@ -1,0 +1,1 @@
+ALTER TABLE "chats" ADD COLUMN "last_message_preview" jsonb;
