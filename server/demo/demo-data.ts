@@ -1,5 +1,5 @@
-import { count } from 'drizzle-orm';
-import { OPTIONS, newId } from '../../src/protocol';
+import { count, eq } from 'drizzle-orm';
+import { OPTIONS, messagePreview, newId } from '../../src/protocol';
 import type { Db } from '../db/database';
 import * as t from '../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -346,15 +346,22 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         data: { channelId, teamId: step.team },
         at: opened,
       });
-      await tx.insert(t.messages).values({
+      const opener = {
         id: newId(),
-        orgId,
-        chatId,
-        authorKind: 'client',
+        authorKind: 'client' as const,
+        authorId: null,
         text: OPENERS[i % OPENERS.length] ?? 'Hello',
-        status: 'delivered',
-        createdAt: opened,
-      });
+      };
+      await tx
+        .insert(t.messages)
+        .values({ ...opener, orgId, chatId, status: 'delivered', createdAt: opened });
+      let last: {
+        id: string;
+        authorKind: 'client' | 'operator';
+        authorId: string | null;
+        text: string;
+        at: Date;
+      } = { ...opener, at: opened };
       if (answered && step.operatorId) {
         await tx.insert(t.chatHistory).values({
           id: newId(),
@@ -365,17 +372,29 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
           data: { operatorId: step.operatorId },
           at: minutesAgo(step.age + 2),
         });
-        await tx.insert(t.messages).values({
+        const reply = {
           id: newId(),
-          orgId,
-          chatId,
-          authorKind: 'operator',
+          authorKind: 'operator' as const,
           authorId: step.operatorId,
           text: 'Thank you for writing! Let me check that for you.',
-          status: 'read',
-          createdAt: lastAt,
-        });
+        };
+        await tx
+          .insert(t.messages)
+          .values({ ...reply, orgId, chatId, status: 'read', createdAt: lastAt });
+        last = { ...reply, at: lastAt };
       }
+      // The row says what the chat is about, as a message written now would make it say.
+      await tx
+        .update(t.chats)
+        .set({
+          lastMessagePreview: messagePreview({
+            ...last,
+            internal: false,
+            attachments: [],
+            createdAt: last.at.toISOString(),
+          }),
+        })
+        .where(eq(t.chats.id, chatId));
       if (step.status === 'closed') {
         await tx.insert(t.chatHistory).values({
           id: newId(),

@@ -25,6 +25,21 @@ type ChatPut = Extract<StoredChange, { op: 'put' }>;
 
 describe('chat row previews', () => {
   const suite = serverForSuite();
+
+  it('are on the demo data’s chats from the start, so a newcomer’s list says what each is about', async () => {
+    const rows = await suite.server.database.db
+      .select({ status: t.chats.status, preview: t.chats.lastMessagePreview })
+      .from(t.chats)
+      .where(eq(t.chats.orgId, suite.ids.org.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.preview !== null && row.preview.text !== '')).toBe(true);
+    // A waiting chat shows the customer's words; an answered one the operator's reply.
+    expect(rows.find((row) => row.status === 'pending')?.preview?.by).toBe('client');
+    expect(rows.find((row) => row.status === 'assigned')?.preview).toMatchObject({
+      by: 'operator',
+      text: 'Thank you for writing! Let me check that for you.',
+    });
+  });
   const db = () => suite.server.database.db;
 
   const previewOf = async (chatId: string): Promise<ChatPreview | null> => {
