@@ -104,6 +104,7 @@ export const SHELL_EN = {
   'command.team.create': 'Creating a team',
   'command.team.update': 'Saving a team',
   'command.team.delete': 'Deleting a team',
+  'command.team.setMembers': 'Changing a team’s members',
   'command.role.create': 'Creating a role',
   'command.role.update': 'Saving a role',
   'command.role.delete': 'Deleting a role',

@@ -99,6 +99,7 @@ export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
   'command.team.create': 'Создание команды',
   'command.team.update': 'Сохранение команды',
   'command.team.delete': 'Удаление команды',
+  'command.team.setMembers': 'Изменение состава команды',
   'command.role.create': 'Создание роли',
   'command.role.update': 'Сохранение роли',
   'command.role.delete': 'Удаление роли',
