@@ -37,7 +37,9 @@ describe('a team’s members changed from its panel (team.setMembers)', () => {
     });
     await db
       .insert(t.routingRules)
-      .values(defaultRuleRow({ id: salesChannel, orgId: ids.org.id, teamId: ids.sales.id }, newId()));
+      .values(
+        defaultRuleRow({ id: salesChannel, orgId: ids.org.id, teamId: ids.sales.id }, newId()),
+      );
     await db.update(t.teams).set({ dialogLimit: 100 }).where(eq(t.teams.id, ids.sales.id));
   });
 
