@@ -305,7 +305,7 @@ export const CHATS_RU: Record<keyof typeof CHATS_EN, string> = {
   'panel.session.closed': 'Закрыт',
   'panel.session.rating': 'Оценка',
   'panel.session.ratingValue': '{rating} из 5',
-  'operator.in_work': 'в работе',
+  'operator.in_work': 'на линии',
   'operator.break': 'на перерыве',
   'operator.online': 'в сети',
   'operator.offline': 'не в сети',

@@ -61,7 +61,7 @@ export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
     '{count, plural, one {# изменение ещё не дошло} few {# изменения ещё не дошли} other {# изменений ещё не дошли}} до сервера и будут потеряны. Всё равно выйти?',
 
   'operatorStatus.label': 'Статус',
-  'operatorStatus.in_work': 'В работе',
+  'operatorStatus.in_work': 'На линии',
   'operatorStatus.break': 'Перерыв',
   'operatorStatus.notStored':
     'Не удалось сохранить смену статуса на этом устройстве. Освободите место и попробуйте снова.',
