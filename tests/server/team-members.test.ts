@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/protocol';
 import * as t from '../../server/db/schema';
 import { defaultRuleRow } from '../../server/domain/distribution/default-rule';
-import { customerWrites, otherOrganization, serverForSuite, type Suite } from './harness';
+import {
+  bootstrapRows,
+  customerWrites,
+  otherOrganization,
+  serverForSuite,
+  type Suite,
+} from './harness';
 import { commandChecks } from './command-checks';
 import { roomyLicences } from './distribution-fixture';
 
@@ -137,6 +143,17 @@ describe('a team’s members changed from its panel (team.setMembers)', () => {
     expectOk(await run(suite, suite.supervisor, 'team.setMembers', leave));
     expect(await teamsOf(ids.operator.id)).toEqual([ids.support.id]);
     expect((await chatById(next.id))?.operatorId).toBe(ids.operator.id);
-    expect(await salesCustomer()).toMatchObject({ status: 'pending', operatorId: null });
+    const waitingAgain = await salesCustomer();
+    expect(waitingAgain).toMatchObject({ status: 'pending', operatorId: null });
+
+    // On Break and added again: Sales' waiting chat is not theirs, but their sync now holds it.
+    expectOk(await run(suite, suite.operator, 'operator.setStatus', { status: 'break' }));
+    const sees = async () =>
+      ((await bootstrapRows(server, suite.operator)).get('chats') ?? []).some(
+        (chat) => chat.id === waitingAgain.id,
+      );
+    expect(await sees()).toBe(false);
+    expectOk(await run(suite, suite.supervisor, 'team.setMembers', payload));
+    expect(await sees()).toBe(true);
   });
 });
