@@ -1,6 +1,6 @@
 import { PLATFORM_NAME } from '../src/protocol';
 import { readConfig } from './config';
-import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-data';
+import { demoBanner } from './demo/demo-banner';
 import { startInstance } from './instance';
 import { instagramVerifyToken } from './channels/instagram/instagram-adapter';
 import { facebookVerifyToken } from './channels/facebook/facebook-adapter';
@@ -33,10 +33,10 @@ if (process.env.VK_APP_ID && process.env.VK_APP_SECRET)
   console.log(
     `VK app ${process.env.VK_APP_ID}: sign-in redirect ${config.publicUrl ?? `http://localhost:${String(instance.port)}`}/api/channel-authorizations/callback; communities are reached ${config.publicUrl ? 'by the Callback API' : 'by the Bots Long Poll (no PUBLIC_URL)'}`,
   );
-if (config.demo) {
-  console.log(instance.seeded ? 'Demo organization "Demo" created. Logins:' : 'Demo logins:');
-  for (const login of DEMO_LOGINS) console.log(`  ${login}  /  ${DEMO_PASSWORD}`);
-}
+if (config.demo)
+  console.log(
+    demoBanner(config.publicUrl ?? `http://localhost:${String(instance.port)}`, instance.seeded),
+  );
 
 let stopping = false;
 const stop = async () => {

@@ -132,6 +132,10 @@ export async function seedDemoIfEmpty(db: Db, now: Date): Promise<boolean> {
         roleId: roleIds.Operator,
         teamIds: [support],
         passwordHash,
+        // In work from the start (docs/people-and-access.md "The demo operator"): a newcomer's
+        // first customer message reaches them once they sign in, without a hunt for the switch.
+        // Distribution still needs them connected, so nothing is given to them before that.
+        operatorStatus: 'in_work',
         autoBreakMinutes: 30,
       },
     ]);

@@ -58,6 +58,8 @@ export const EVENT_TYPES = [
   'team.created',
   'team.updated',
   'team.deleted',
+  /** Users joined or left a team from its panel (team.setMembers). */
+  'team.membersSet',
   'role.created',
   'role.updated',
   'role.deleted',

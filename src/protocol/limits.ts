@@ -12,6 +12,8 @@ export const LIMITS = {
   roleDescriptionMax: 255,
   teamNameMax: 64,
   teamDescriptionMax: 128,
+  /** Users one team.setMembers adds, and as many it removes: a large department at once. */
+  teamMembersChangeMax: 500,
   userNameMax: 32,
   /**
    * What a user belongs to (department, contractor company), free text. The spec gives no limit:

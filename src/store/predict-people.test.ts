@@ -4,7 +4,7 @@ import type { Role, Team, User } from '../protocol';
 import type { InboxDb } from './db';
 import { enqueue, recordResults } from './outbox';
 import { predictPeopleRow } from './predict-people';
-import { ME, TEAM_ID, bootstrappedDb } from './test-fixtures';
+import { ME, OTHER, TEAM_ID, bootstrappedDb, userRow } from './test-fixtures';
 
 const AT = '2026-11-22T10:00:00.000Z';
 const ROLE_ID = '00000000-0000-7000-8000-0000000000f1';
@@ -203,5 +203,37 @@ describe('a people command in the local store', () => {
     expect(await db.outbox.toArray()).toMatchObject([
       { state: 'rejected', payload: { name: '  Night shift ' }, error: { name: 'TEAM_EXISTS' } },
     ]);
+  });
+});
+
+describe('a team’s members changed from its panel', () => {
+  let db: InboxDb;
+  beforeEach(async () => {
+    db = await bootstrappedDb([]);
+    await db.teams.put(team);
+    await db.users.bulkPut([
+      userRow(ME, 'Me', { teamIds: [TEAM_ID] }),
+      userRow(OTHER, 'Olga', { teamIds: [] }),
+    ]);
+  });
+  afterEach(async () => {
+    await db.delete();
+  });
+
+  it('the added user shows in the team and the removed one leaves it at once; refused, both return', async () => {
+    const ctx = { userId: ME };
+    const payload = { teamId: TEAM_ID, add: [OTHER], remove: [ME] };
+    const sent = await enqueue(db, { type: 'team.setMembers', payload }, ctx);
+    expect((await db.users.get(OTHER))?.teamIds).toEqual([TEAM_ID]);
+    expect((await db.users.get(ME))?.teamIds).toEqual([]);
+    await recordResults(db, [{ id: sent.id, ok: false, error: { name: 'ACCESS_DENIED' } }], ctx);
+    expect((await db.users.get(OTHER))?.teamIds).toEqual([]);
+    expect((await db.users.get(ME))?.teamIds).toEqual([TEAM_ID]);
+  });
+
+  it('a user already in the team is left as they are', () => {
+    const member = userRow(ME, 'Me', { teamIds: [TEAM_ID] });
+    const payload = { teamId: TEAM_ID, add: [ME], remove: [] };
+    expect(predictPeopleRow(command('team.setMembers', payload), 'users', member)).toBe(member);
   });
 });

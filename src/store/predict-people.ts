@@ -31,6 +31,8 @@ export function peopleKeys(command: Pick<Pending, 'type' | 'payload'>): {
     case 'user.create':
     case 'user.update':
       return [{ table: 'users', key: str(p.userId) }];
+    case 'team.setMembers':
+      return [...strings(p.add), ...strings(p.remove)].map((key) => ({ table: 'users', key }));
     default:
       return [];
   }
@@ -110,9 +112,21 @@ const autoBreak = (value: unknown): number | null =>
 const photoUrl = (value: unknown, current: string | null): string | null =>
   typeof value === 'string' ? `/api/files/${value}` : value === null ? null : current;
 
+/** A team's members changed from its panel: the team joins or leaves the user's teams. */
+function predictMembership(p: Payload, row: SyncRows['users'], at: string): SyncRows['users'] {
+  const teamId = str(p.teamId);
+  const without = row.teamIds.filter((id) => id !== teamId);
+  if (strings(p.add).includes(row.id) && !row.teamIds.includes(teamId))
+    return { ...row, teamIds: [...row.teamIds, teamId], updatedAt: at };
+  if (strings(p.remove).includes(row.id) && row.teamIds.includes(teamId))
+    return { ...row, teamIds: without, updatedAt: at };
+  return row;
+}
+
 function predictUser(command: Pending, row: SyncRows['users'] | undefined) {
   const p = command.payload;
   const at = command.createdAt;
+  if (command.type === 'team.setMembers') return row && predictMembership(p, row, at);
   if (command.type !== 'user.create' && command.type !== 'user.update') return row;
   if (command.type === 'user.update' && !row) return row;
   // Only what every colleague may see: the password and its repeat are never predicted.

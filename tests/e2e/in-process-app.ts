@@ -8,7 +8,7 @@ import { seedDemoIfEmpty } from '../../server/demo/demo-data';
 import { systemClock, type Clock } from '../../server/clock';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
-import { channels } from '../../server/db/schema';
+import { channels, users } from '../../server/db/schema';
 import type { ChannelAdapters } from '../../server/channels/registry';
 import { launchBrowser, type Browser } from './browser';
 import { TcpProxy } from './tcp-proxy';
@@ -45,6 +45,13 @@ export async function startInProcessApp(
   const clock = options.clock ?? systemClock;
   const database = await openDatabase({ inMemory: true });
   await seedDemoIfEmpty(database.db, clock.now());
+  // The browser stories start with everyone on Break, as they were written: the demo operator's
+  // In work start (a first customer message reaches them at once) would take the demo's waiting
+  // chats the moment they sign in. That start has its own test (tests/server/demo-data.test.ts).
+  await database.db
+    .update(users)
+    .set({ operatorStatus: 'break' })
+    .where(eq(users.email, 'operator@demo.test'));
   // The public address must be known before the workers start: a free port is taken first.
   const chosenPort = options.channelWorkers ? await freePort() : 0;
   const { app, context } = await buildServer({

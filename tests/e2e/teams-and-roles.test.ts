@@ -28,6 +28,34 @@ const teamRow = (page: Page, name: string) =>
 describe('the Teams and Roles screens in Chromium', () => {
   const suite = browserAndApp();
 
+  it('a supervisor adds the operator to Sales on its panel and takes them out again', async () => {
+    const { browser, app } = suite;
+    const operatorTeams = async () => {
+      const [row] = await app.database.db
+        .select({ teamIds: t.users.teamIds })
+        .from(t.users)
+        .where(eq(t.users.email, 'operator@demo.test'));
+      return row?.teamIds ?? [];
+    };
+    const [sales] = await teamsNamed(app, 'Sales');
+    const { context, page } = await signedInPage(browser, app.baseUrl, 'supervisor@demo.test');
+    await page.waitForURL(/\/admin\/chats/);
+    await page.getByTestId('menu-teams').click();
+    await page.waitForURL(/\/admin\/teams\/all/);
+    await teamRow(page, 'Sales').getByRole('button', { name: 'Sales', exact: true }).click();
+    const panel = page.getByTestId('team-panel');
+    await panel.getByLabel('Add an operator').selectOption({ label: 'Oscar Operator' });
+    await panel.getByTestId('team-member-add').click();
+    const members = panel.getByTestId('team-members');
+    await members.getByText('Oscar Operator').waitFor();
+    await expect.poll(operatorTeams).toContain(sales?.id);
+
+    await panel.getByRole('button', { name: 'Remove Oscar Operator from the team' }).click();
+    await expect.poll(operatorTeams).not.toContain(sales?.id);
+    expect(await members.getByText('Oscar Operator').count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
   it('the administrator creates a team in the side panel, is told a second one of that name exists, edits it and deletes it', async () => {
     const { browser, app } = suite;
     const { context, page } = await signedInPage(browser, app.baseUrl, 'admin@demo.test');

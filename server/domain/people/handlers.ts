@@ -2,6 +2,7 @@ import type { AreaHandlers } from '../core/area-handlers';
 import { roleDelete } from './role-delete';
 import { roleCreate, roleUpdate } from './role-save';
 import { teamDelete } from './team-delete';
+import { teamSetMembers } from './team-members';
 import { teamCreate, teamUpdate } from './team-save';
 import { userCreate, userUpdate } from './user-save';
 
@@ -12,6 +13,7 @@ export const peopleHandlers = {
   'team.create': teamCreate,
   'team.update': teamUpdate,
   'team.delete': teamDelete,
+  'team.setMembers': teamSetMembers,
   'role.create': roleCreate,
   'role.update': roleUpdate,
   'role.delete': roleDelete,

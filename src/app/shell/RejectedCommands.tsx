@@ -34,6 +34,7 @@ const COMMAND_LABELS: Record<StaffCommandType, MessageKey> = {
   'team.create': 'command.team.create',
   'team.update': 'command.team.update',
   'team.delete': 'command.team.delete',
+  'team.setMembers': 'command.team.setMembers',
   'role.create': 'command.role.create',
   'role.update': 'command.role.update',
   'role.delete': 'command.role.delete',

@@ -4,7 +4,8 @@ import type { ListSearch } from './list-search';
 import { useDirectory } from './queries';
 import type { Chat } from '../../protocol';
 import { type ChatFilter } from '../../store';
-import { useChatList } from '../../store/hooks';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useChatList, useStore } from '../../store/hooks';
 import { useI18n } from '../../ui/i18n';
 import { dropScreenCopy } from '../../ui/screen-copy';
 import { ChatRow } from './ChatRow';
@@ -29,6 +30,12 @@ export function ChatList({
 }) {
   const { t } = useI18n();
   const listed = useChatList(filter, viewerId);
+  const db = useStore();
+  // On Break, an empty In progress list says where the switch is: new chats come only In work.
+  const onBreak = useLiveQuery(
+    async () => (await db.users.get(viewerId))?.operatorStatus === 'break',
+    [db, viewerId],
+  );
   // The list's first drawing replaces the last visit's screen, if a start drew it
   // (app/shell/screen-copy.ts): in the same frame, as both show the same rows.
   useLayoutEffect(dropScreenCopy, []);
@@ -63,7 +70,9 @@ export function ChatList({
       <>
         {searchBox}
         <div className="chat-list chat-list--state" data-testid="chat-list">
-          {t('chats.empty')}
+          {filter === 'assigned' && query === '' && onBreak
+            ? t('chats.emptyOnBreak')
+            : t('chats.empty')}
         </div>
       </>
     );

@@ -8,6 +8,8 @@
  */
 export const CHATS_EN = {
   'chats.empty': 'No results, try changing filters',
+  'chats.emptyOnBreak':
+    'No chats in progress. You are on Break: switch to In work under Status in the menu to receive new chats.',
   'chats.search': 'Search by name, phone or text',
   'chats.unread': '{count, plural, one {# unread message} other {# unread messages}}',
   'chats.unknownClient': 'Client',
@@ -170,6 +172,8 @@ export const CHATS_RU: Record<keyof typeof CHATS_EN, string> = {
     '{count, plural, one {# непрочитанное сообщение} few {# непрочитанных сообщения} many {# непрочитанных сообщений} other {# непрочитанных сообщения}}',
   'chats.search': 'Поиск по имени, телефону или тексту',
   'chats.empty': 'Нет результатов, попробуйте изменить фильтры',
+  'chats.emptyOnBreak':
+    'Чатов в работе нет. Вы на перерыве: выберите «На линии» в разделе «Статус» меню, чтобы получать новые чаты.',
   'chats.unknownClient': 'Клиент',
   'chats.preview.you': 'Вы:',
   'chats.preview.operator': '{name}:',
@@ -318,7 +322,7 @@ export const CHATS_RU: Record<keyof typeof CHATS_EN, string> = {
   'panel.session.closed': 'Закрыт',
   'panel.session.rating': 'Оценка',
   'panel.session.ratingValue': '{rating} из 5',
-  'operator.in_work': 'в работе',
+  'operator.in_work': 'на линии',
   'operator.break': 'на перерыве',
   'operator.online': 'в сети',
   'operator.offline': 'не в сети',

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { newId, type Right } from '../../protocol';
 import { SectionFrame } from '../../ui/SectionFrame';
+import { shownRole } from '../../ui/built-in-roles';
 import { useI18n } from '../../ui/i18n';
 import { RolePanel } from './RolePanel';
 import { useRoleRows } from './queries';
@@ -67,13 +68,13 @@ function RoleTable({
                     onEdit(row);
                   }}
                 >
-                  {row.name}
+                  {shownRole(row, t).name}
                 </button>
               ) : (
-                row.name
+                shownRole(row, t).name
               )}
             </td>
-            <td>{row.description}</td>
+            <td>{shownRole(row, t).description}</td>
             <td>
               <RightList rights={row.rights} />
             </td>

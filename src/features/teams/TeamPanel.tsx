@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { revalidateLogic, useForm, useSelector } from '@tanstack/react-form';
-import { DISTRIBUTION_METHODS, LIMITS, type Team } from '../../protocol';
+import { DISTRIBUTION_METHODS, LIMITS, type Team, type User } from '../../protocol';
 import { useCommandSubmit } from '../../store/hooks';
 import { SidePanel } from '../../ui/SidePanel';
 import { useToast } from '../../ui/Toasts';
@@ -12,6 +12,7 @@ import { TextField } from '../../ui/forms/TextField';
 import { checkedFields, firstError, problemText } from '../../ui/forms/field-problems';
 import { useI18n } from '../../ui/i18n';
 import { DeleteTeamDialog } from './DeleteTeamDialog';
+import { TeamMembers } from './TeamMembers';
 import {
   checkTeamForm,
   teamFormDefaults,
@@ -30,13 +31,14 @@ type Errors = readonly unknown[];
 export function TeamPanel({
   teamId,
   team,
-  memberNames,
+  users,
   onClose,
 }: {
   teamId: string;
   /** The team as it was when the panel opened; undefined for a new one. */
   team: Team | undefined;
-  memberNames: readonly string[];
+  /** The organization's users, live from the local store: the members and those who may join. */
+  users: readonly User[];
   onClose: () => void;
 }) {
   const i18n = useI18n();
@@ -272,23 +274,7 @@ export function TeamPanel({
           </form.Field>
           <p className="form__hint">{t('teams.field.inactivityHint')}</p>
 
-          {isNew ? null : (
-            <section aria-labelledby="team-members-title">
-              <h3 id="team-members-title" className="team-form__section-title">
-                {t('teams.members')}
-              </h3>
-              {memberNames.length === 0 ? (
-                <p className="team-form__note">{t('teams.membersNone')}</p>
-              ) : (
-                <ul className="team-form__members" data-testid="team-members">
-                  {memberNames.map((name, index) => (
-                    <li key={`${name}-${String(index)}`}>{name}</li>
-                  ))}
-                </ul>
-              )}
-              <p className="team-form__note">{t('teams.membersHint')}</p>
-            </section>
-          )}
+          {isNew ? null : <TeamMembers teamId={teamId} users={users} />}
 
           <FormActions
             state={save.outcome.state}

@@ -4,7 +4,6 @@ import { SectionFrame } from '../../ui/SectionFrame';
 import { useI18n } from '../../ui/i18n';
 import { TeamPanel } from './TeamPanel';
 import { useTeamsData } from './queries';
-import { teamMembers } from './team-list';
 import './teams.css';
 
 /** What the side panel shows: a new team (with the id it will be created under) or one to edit. */
@@ -22,8 +21,6 @@ export function TeamsScreen({ canEdit }: { canEdit: boolean }) {
   const close = () => {
     setPanel(null);
   };
-  const members =
-    panel && data ? teamMembers(data.users, panel.teamId).map((user) => user.name) : [];
 
   return (
     <SectionFrame
@@ -107,7 +104,7 @@ export function TeamsScreen({ canEdit }: { canEdit: boolean }) {
             key={panel.teamId}
             teamId={panel.teamId}
             team={panel.team}
-            memberNames={members}
+            users={data?.users ?? []}
             onClose={close}
           />
         ) : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Team } from '../../protocol';
-import { teamMembers, teamRows } from './team-list';
+import { teamCandidates, teamMembers, teamRows } from './team-list';
 
 const team = (id: string, name: string): Team => ({
   id,
@@ -42,5 +42,13 @@ describe('team members and counts', () => {
       ['Sales', 1],
       ['support', 2],
     ]);
+  });
+
+  it.each([
+    ['support', ['Sam']],
+    ['sales', ['Oscar', 'Sam']],
+    ['empty', ['alice', 'Oscar', 'Sam']],
+  ])('team %s may be joined by the active users not in it, in name order', (teamId, names) => {
+    expect(teamCandidates(users, teamId).map((user) => user.name)).toEqual(names);
   });
 });

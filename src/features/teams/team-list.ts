@@ -16,6 +16,11 @@ export function teamMembers<U extends Member>(users: readonly U[], teamId: strin
   return users.filter((user) => user.active && user.teamIds.includes(teamId)).sort(byName);
 }
 
+/** Who may join a team from its panel: the active users not in it, by name. */
+export function teamCandidates<U extends Member>(users: readonly U[], teamId: string): U[] {
+  return users.filter((user) => user.active && !user.teamIds.includes(teamId)).sort(byName);
+}
+
 /** The organization's teams in name order, each with its member count. */
 export function teamRows(teams: readonly Team[], users: readonly Member[]): TeamRow[] {
   return teams

@@ -9,6 +9,7 @@ import { FormActions } from '../../ui/forms/FormActions';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { checkedFields, firstError } from '../../ui/forms/field-problems';
+import { shownRole } from '../../ui/built-in-roles';
 import { useI18n } from '../../ui/i18n';
 import { AvatarImage, UserAvatar } from './UserAvatar';
 import {
@@ -294,7 +295,7 @@ export function UserForm({
             value={field.state.value}
             options={[
               ...(field.state.value === '' ? [{ value: '', label: '—' }] : []),
-              ...roles.map((role) => ({ value: role.id, label: role.name })),
+              ...roles.map((role) => ({ value: role.id, label: shownRole(role, t).name })),
             ]}
             onValue={field.handleChange}
             error={errorAt('roleId', field.state.meta.errors, field.state.value)}

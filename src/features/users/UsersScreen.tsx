@@ -4,6 +4,7 @@ import { SectionFrame } from '../../ui/SectionFrame';
 import { isPlainClick } from '../../ui/plain-click';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
+import { shownRole } from '../../ui/built-in-roles';
 import { useI18n } from '../../ui/i18n';
 import { UserAvatar } from './UserAvatar';
 import { useUsersData } from './queries';
@@ -41,8 +42,16 @@ export function UsersScreen({
   const [search, setSearch] = useState('');
   const [activity, setActivity] = useState<ActivityFilter>('all');
   const rows = useMemo(
-    () => (data ? userRows(data.users, data.roles, data.teams, { search, activity }) : undefined),
-    [data, search, activity],
+    () =>
+      data
+        ? userRows(
+            data.users,
+            data.roles.map((role) => shownRole(role, t)),
+            data.teams,
+            { search, activity },
+          )
+        : undefined,
+    [data, search, activity, t],
   );
 
   return (

@@ -90,7 +90,7 @@ export const USERS_RU: Record<keyof typeof USERS_EN, string> = {
   'users.column.active': 'Активен',
   'users.presence.offline': 'Не в сети',
   'users.presence.break': 'В сети · Перерыв',
-  'users.presence.in_work': 'В сети · В работе',
+  'users.presence.in_work': 'В сети · На линии',
   'users.active.yes': 'Да',
   'users.active.no': 'Нет',
   'users.never': 'Никогда',

@@ -20,6 +20,24 @@ export const TeamSavePayload = v.object({
   ...TEAM_DISTRIBUTION_FIELDS,
 });
 
+/**
+ * Members join and leave a team from the team's own panel (spec §6: a supervisor manages the
+ * teams and their operators): the users in `add` get the team, those in `remove` lose it, each a
+ * user of the organization (USER_NOT_FOUND). Needs AUTHORITY_TEAM_MANAGEMENT only, not account
+ * control: the rest of a user's row is left as it is. A user named in both lists is refused.
+ */
+export const TeamSetMembersPayload = v.pipe(
+  v.object({
+    teamId: IdSchema,
+    add: v.pipe(v.array(IdSchema), v.maxLength(LIMITS.teamMembersChangeMax)),
+    remove: v.pipe(v.array(IdSchema), v.maxLength(LIMITS.teamMembersChangeMax)),
+  }),
+  v.forward(
+    v.check((b) => !b.add.some((id) => b.remove.includes(id)), 'VALIDATION_FAILED'),
+    ['remove'],
+  ),
+);
+
 /** Deletes a team that no open chat, channel or routing rule depends on (TEAM_IN_USE). */
 export const TeamDeletePayload = v.object({ teamId: IdSchema });
 
@@ -113,6 +131,7 @@ export const PEOPLE_COMMANDS = commandArea(
     'team.create': TeamSavePayload,
     'team.update': TeamSavePayload,
     'team.delete': TeamDeletePayload,
+    'team.setMembers': TeamSetMembersPayload,
     'role.create': RoleSavePayload,
     'role.update': RoleSavePayload,
     'role.delete': RoleDeletePayload,
@@ -123,6 +142,7 @@ export const PEOPLE_COMMANDS = commandArea(
     'team.create',
     'team.update',
     'team.delete',
+    'team.setMembers',
     'role.create',
     'role.update',
     'role.delete',

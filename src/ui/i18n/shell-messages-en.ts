@@ -64,6 +64,13 @@ export const SHELL_EN = {
   'menu.logoutLosesChanges':
     '{count, plural, one {# change has} other {# changes have}} not reached the server yet and will be lost. Log out anyway?',
 
+  // Built-in roles by their key (src/ui/built-in-roles.ts); created roles show as typed.
+  'role.builtIn.Operator': 'Operator',
+  'role.builtIn.Operator.description': 'Handles requests and can be assigned as a chat executor',
+  'role.builtIn.Supervisor': 'Supervisor',
+  'role.builtIn.Supervisor.description': 'Controls operator teams and sees all requests',
+  'role.builtIn.Administrator': 'Administrator',
+  'role.builtIn.Administrator.description': 'Configures the platform and sees all requests',
   'operatorStatus.label': 'Status',
   'operatorStatus.in_work': 'In work',
   'operatorStatus.break': 'Break',
@@ -104,6 +111,7 @@ export const SHELL_EN = {
   'command.team.create': 'Creating a team',
   'command.team.update': 'Saving a team',
   'command.team.delete': 'Deleting a team',
+  'command.team.setMembers': 'Changing a team’s members',
   'command.role.create': 'Creating a role',
   'command.role.update': 'Saving a role',
   'command.role.delete': 'Deleting a role',

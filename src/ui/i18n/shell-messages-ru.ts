@@ -60,8 +60,14 @@ export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
   'menu.logoutLosesChanges':
     '{count, plural, one {# изменение ещё не дошло} few {# изменения ещё не дошли} other {# изменений ещё не дошли}} до сервера и будут потеряны. Всё равно выйти?',
 
+  'role.builtIn.Operator': 'Оператор',
+  'role.builtIn.Operator.description': 'Обрабатывает обращения, ему можно назначать чаты',
+  'role.builtIn.Supervisor': 'Супервизор',
+  'role.builtIn.Supervisor.description': 'Руководит командами операторов и видит все обращения',
+  'role.builtIn.Administrator': 'Администратор',
+  'role.builtIn.Administrator.description': 'Настраивает платформу и видит все обращения',
   'operatorStatus.label': 'Статус',
-  'operatorStatus.in_work': 'В работе',
+  'operatorStatus.in_work': 'На линии',
   'operatorStatus.break': 'Перерыв',
   'operatorStatus.notStored':
     'Не удалось сохранить смену статуса на этом устройстве. Освободите место и попробуйте снова.',
@@ -99,6 +105,7 @@ export const SHELL_RU: Record<keyof typeof SHELL_EN, string> = {
   'command.team.create': 'Создание команды',
   'command.team.update': 'Сохранение команды',
   'command.team.delete': 'Удаление команды',
+  'command.team.setMembers': 'Изменение состава команды',
   'command.role.create': 'Создание роли',
   'command.role.update': 'Сохранение роли',
   'command.role.delete': 'Удаление роли',
