@@ -75,9 +75,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const encode = (text: string): string =>
   encodeURIComponent(text.replace(LONE_SURROGATE, '\uffff')).replaceAll('%EF%BF%BF', '%ED%A0%80');
 
-/** A header value fetch will send: no CR, LF or NUL, nothing beyond Latin-1. */
+/**
+ * A header value fetch will send: no CR, LF or NUL, nothing beyond Latin-1, and no DEL (undici
+ * refuses a value with one before any request is made, as RFC 9110's field-content says).
+ */
 const headerSafe = (text: string): string =>
-  text.replace(/[\r\n\0]/g, '').replace(/[^\t\x20-\xff]/g, '?');
+  text.replace(/[\r\n\0]/g, '').replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
 
 type Sent = { method: string; path: string; headers: Record<string, string>; body?: string };
 
