@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../src/protocol';
 import { InboxDb, currentCursor, enqueue } from '../../src/store';
@@ -15,6 +15,14 @@ import {
 
 describe('the sync engine against the real server', () => {
   const suite = serverForSuite();
+  // On Break, as these tests were written: connected In work (the demo's start), the operator
+  // would be given Support's waiting chats the moment the engine connects.
+  beforeAll(async () => {
+    await suite.server.database.db
+      .update(t.users)
+      .set({ operatorStatus: 'break' })
+      .where(eq(t.users.id, suite.ids.operator.id));
+  });
 
   it('bootstraps, then receives a customer’s message live into the local tables', async () => {
     const { server, ids } = suite;

@@ -70,8 +70,8 @@ export async function signedInPage(
 }
 
 /**
- * The demo operator (a member of Support, whose queue the demo channels feed) signed in and on the
- * Pending list, where a customer's new chat appears.
+ * The demo operator (a member of Support, whose queue the demo channels feed) signed in, on Break,
+ * and on the Pending list, where a customer's new chat appears.
  */
 export async function operatorOnPendingList(
   browser: Browser,
@@ -79,6 +79,19 @@ export async function operatorOnPendingList(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const signedIn = await signedInPage(browser, baseUrl, 'operator@demo.test');
   await signedIn.page.waitForURL(/\/admin\/chats/);
+  // The demo operator starts In work (as `npm start` seeds them); on Break, a story's new chat
+  // waits in Pending for the operator to pick, instead of being given to them at once.
+  const status = signedIn.page.getByTestId('operator-status');
+  await status.waitFor();
+  if ((await status.getAttribute('data-status')) !== 'break') {
+    await signedIn.page
+      .getByRole('group', { name: 'Status' })
+      .getByRole('radio', { name: 'Break' })
+      .click();
+    await signedIn.page
+      .locator('[data-testid="operator-status"][data-status="break"]')
+      .waitFor({ timeout: 15_000 });
+  }
   await signedIn.page.getByTestId('menu-open').click();
   await signedIn.page.waitForURL(/filter=open/);
   return signedIn;

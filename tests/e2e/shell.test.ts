@@ -46,8 +46,9 @@ describe('the app shell in Chromium', () => {
       const { context, page } = await signedInPage(browser, server.baseUrl, 'operator@demo.test');
       await page.waitForURL(/\/admin\/chats\?filter=assigned/);
       await page.getByTestId('chat-row').first().waitFor();
-      const rows = await page.getByTestId('chat-row').count();
-      expect(rows).toBe(4); // the demo operator's chats in progress
+      // The demo operator's four chats in progress, and — starting In work, as `npm start` seeds
+      // them — Support's three waiting chats, given to them the moment they are connected.
+      await expect.poll(() => page.getByTestId('chat-row').count(), { timeout: 15_000 }).toBe(7);
       expect(await page.title()).not.toBe('');
 
       // The service worker holds the shell; then the network goes away for real.
@@ -58,7 +59,7 @@ describe('the app shell in Chromium', () => {
       await context.setOffline(true);
       await page.reload();
       await page.getByTestId('chat-row').first().waitFor({ timeout: 15_000 });
-      expect(await page.getByTestId('chat-row').count()).toBe(4);
+      expect(await page.getByTestId('chat-row').count()).toBe(7);
       await page.getByTestId('menu-open').waitFor();
       await context.close();
     }, 90_000);
