@@ -81,17 +81,12 @@ export async function operatorOnPendingList(
   await signedIn.page.waitForURL(/\/admin\/chats/);
   // The demo operator starts In work (as `npm start` seeds them); on Break, a story's new chat
   // waits in Pending for the operator to pick, instead of being given to them at once.
-  const status = signedIn.page.getByTestId('operator-status');
-  await status.waitFor();
-  if ((await status.getAttribute('data-status')) !== 'break') {
-    await signedIn.page
-      .getByRole('group', { name: 'Status' })
-      .getByRole('radio', { name: 'Break' })
-      .click();
-    await signedIn.page
-      .locator('[data-testid="operator-status"][data-status="break"]')
-      .waitFor({ timeout: 15_000 });
-  }
+  // Straight to the server, not through the page's outbox: once it answers, no new chat can be
+  // given to them, however loaded the machine.
+  await commandOk(signedIn.page, 'operator.setStatus', { status: 'break' });
+  await signedIn.page
+    .locator('[data-testid="operator-status"][data-status="break"]')
+    .waitFor({ timeout: 15_000 });
   await signedIn.page.getByTestId('menu-open').click();
   await signedIn.page.waitForURL(/filter=open/);
   return signedIn;
