@@ -7,18 +7,7 @@ import {
   type Page,
 } from './browser';
 import { browserAndApp } from './in-process-app';
-
-/** Today's "chats taken" on the My statistics block; 0 while today has no data. */
-async function takenToday(stats: Page): Promise<number> {
-  const today = stats.getByTestId('my-stats-today');
-  await today
-    .getByTestId('my-stats-today-taken')
-    .or(today.getByTestId('my-stats-today-empty'))
-    .first()
-    .waitFor({ timeout: 20_000 });
-  const taken = today.getByTestId('my-stats-today-taken');
-  return (await taken.count()) ? Number(await taken.innerText()) : 0;
-}
+import { takenToday } from './my-statistics';
 
 /** A customer on the demo site, in a browser profile of their own, writes one message. */
 async function customerWrites(suite: ReturnType<typeof browserAndApp>, text: string) {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { customerOnDemoSite, operatorOnPendingList, sendReply, type Page } from './browser';
+import { customerOnDemoSite, operatorOnPendingList, sendReply } from './browser';
 import { browserAndApp } from './in-process-app';
-
-/** Today's "chats taken" on the statistics block; 0 while today has no data. */
-async function takenToday(stats: Page): Promise<number> {
-  const today = stats.getByTestId('my-stats-today');
-  await today
-    .getByTestId('my-stats-today-taken')
-    .or(today.getByTestId('my-stats-today-empty'))
-    .first()
-    .waitFor({ timeout: 20_000 });
-  const taken = today.getByTestId('my-stats-today-taken');
-  return (await taken.count()) ? Number(await taken.innerText()) : 0;
-}
+import { takenToday } from './my-statistics';
 
 /**
  * Issue 30, item 2: an operator sees their own statistics (spec §6), live from the local store.
