@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { rootOf } from '../../../src/protocol';
 import { chatBotSessions, organizations } from '../../db/schema';
 import type { CommandScope } from '../core/command-scope';
+import { hasOption } from '../core/require-option';
 import { addHistory, chatMoveChanges } from '../chats/chat-changes';
 import { updateChat, type ChatRecord } from '../chats/chat-access';
 import { detectIntents } from '../distribution/intents';
@@ -43,11 +44,7 @@ export async function startBot(
   chatbotId: string,
   by: 'routing' | 'transfer',
 ): Promise<boolean> {
-  const [org] = await scope.tx
-    .select({ options: organizations.options })
-    .from(organizations)
-    .where(eq(organizations.id, scope.orgId));
-  if (!org?.options.includes('OPTION_CHAT_BOT')) return false;
+  if (!(await hasOption(scope, 'OPTION_CHAT_BOT'))) return false;
   const running = await publishedVersion(scope, chatbotId);
   const root = running ? rootOf(running.scenario.nodes) : null;
   if (!running || !root) return false;

@@ -10,9 +10,14 @@ import { fail } from './domain-error';
  * changed a moment ago holds for every command from then on.
  */
 export async function requireOption(scope: CommandScope, option: OptionName): Promise<void> {
+  if (!(await hasOption(scope, option))) fail('OPTION_NOT_AVAILABLE');
+}
+
+/** Whether the organization's plan has a feature pack now (for work that skips, not refuses). */
+export async function hasOption(scope: CommandScope, option: OptionName): Promise<boolean> {
   const [org] = await scope.tx
     .select({ options: organizations.options })
     .from(organizations)
     .where(eq(organizations.id, scope.orgId));
-  if (!org?.options.includes(option)) fail('OPTION_NOT_AVAILABLE');
+  return org?.options.includes(option) ?? false;
 }
