@@ -2,6 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useI18n } from '../../ui/i18n';
 import { openBotAction, type BotActionState } from './bot-action';
 
+/** Leaves the page for an address; one function, so the redirect's timer is set once. */
+const leaveFor = (url: string): void => {
+  window.location.assign(url);
+};
+
 /**
  * `/bot-action/{uuid}` (spec §2): a chat bot's link button — thanks for the answer, then on to its
  * address — or the page saying the customer reached the bot's message limit. A link already used
@@ -10,9 +15,7 @@ import { openBotAction, type BotActionState } from './bot-action';
 export function BotActionPage({
   uuid,
   onDone,
-  go = (url) => {
-    window.location.assign(url);
-  },
+  go = leaveFor,
 }: {
   uuid: string;
   onDone: (outcome: 'used' | 'missing') => void;
