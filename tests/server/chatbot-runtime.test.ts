@@ -414,4 +414,38 @@ describe('chat bots answering customers', () => {
       attachments: [{ id: fileId, name: 'prices.pdf', type: 'application/pdf' }],
     });
   });
+
+  it('leave chats to the queue when the plan has no chat bots, and refuse a transfer to one', async () => {
+    const bot = await publish('Plan bound', greeter(suite.ids.sales.id));
+    await routeTo(bot);
+    const org = eq(t.organizations.id, suite.ids.org.id);
+    const [before] = await db().select().from(t.organizations).where(org);
+    const options = before?.options ?? [];
+    await db()
+      .update(t.organizations)
+      .set({ options: options.filter((option) => option !== 'OPTION_CHAT_BOT') })
+      .where(org);
+    try {
+      const customer = `bot-${newId()}`;
+      await writes(customer, 'Hello');
+      const chat = await chatOf(customer);
+      expect(chat).toMatchObject({
+        status: 'pending',
+        botId: null,
+        teamId: suite.ids.channel.teamId,
+      });
+      expect(await botMessages(chat.id)).toEqual([]);
+      const held = await operatorsChat(suite.server, suite.ids);
+      expect(
+        (
+          await refusal(suite, suite.operator, 'chat.transfer', {
+            chatId: held.id,
+            to: { botId: bot },
+          })
+        ).name,
+      ).toBe('OPTION_NOT_AVAILABLE');
+    } finally {
+      await db().update(t.organizations).set({ options }).where(org);
+    }
+  });
 });
